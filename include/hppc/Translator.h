@@ -1,0 +1,54 @@
+//===- Translator.h - Translate annotated C++ for one backend ---*- C++ -*-===//
+///
+/// \file
+/// The translation library's entry point: parse a file with Clang, build
+/// the region model from its `#pragma hpp` annotations and write a new
+/// translation unit for one backend, with a per-region report.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef HPPC_TRANSLATOR_H
+#define HPPC_TRANSLATOR_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace hpp {
+
+enum class Backend { OpenMP, CUDA, HIP };
+
+std::optional<Backend> parseBackend(llvm::StringRef Name);
+llvm::StringRef getBackendName(Backend B);
+
+struct TranslateOptions {
+  Backend Target = Backend::OpenMP;
+  std::string InputPath;
+  /// Arguments for Clang after `--` (-I, -D, -std, -Xclang -verify, ...).
+  std::vector<std::string> CompilerArgs;
+  /// Clang's resource directory (builtin headers).
+  std::string ResourceDir;
+};
+
+struct TranslationResult {
+  /// False when a diagnostic error was reported: Output must not be used.
+  bool Succeeded = false;
+  /// Clang's own verdict on the run: under `-verify`, whether the
+  /// diagnostics matched the expectations.
+  bool ClangSucceeded = false;
+  /// Whether the file has any `#pragma hpp`.
+  bool HasAnnotations = false;
+  std::string Output;
+  std::string ReportText;
+  std::string ReportJSON;
+};
+
+/// Translates one file. Diagnostics go to stderr in clang's format; an
+/// llvm::Error is returned only when the tool itself cannot run.
+llvm::Expected<TranslationResult> translateFile(const TranslateOptions &Opts);
+
+} // namespace hpp
+
+#endif // HPPC_TRANSLATOR_H

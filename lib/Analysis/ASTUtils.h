@@ -1,0 +1,36 @@
+//===- ASTUtils.h - Small AST helpers shared by the analyses ----*- C++ -*-===//
+
+#ifndef HPP_ANALYSIS_ASTUTILS_H
+#define HPP_ANALYSIS_ASTUTILS_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/Basic/SourceManager.h"
+#include <string>
+
+namespace hpp {
+
+/// The user's text for a token range, as written.
+std::string getSourceText(clang::SourceRange R, const clang::ASTContext &Ctx);
+
+/// The location just past the last character of \p S, including the `;`
+/// that ends an expression, declaration or jump statement.
+clang::SourceLocation getEndOfStmt(const clang::Stmt *S,
+                                   const clang::ASTContext &Ctx);
+
+/// The variable \p E names, looking through parentheses and implicit casts.
+const clang::VarDecl *getReferencedVar(const clang::Expr *E);
+
+/// Whether \p Loc lies inside \p R (both in the main file).
+bool rangeContains(clang::SourceRange R, clang::SourceLocation Loc,
+                   const clang::SourceManager &SM);
+
+/// The spelling of \p T for generated code in the scope of the user's
+/// statement.
+std::string getTypeName(clang::QualType T, const clang::ASTContext &Ctx);
+
+unsigned getLine(clang::SourceLocation Loc, const clang::SourceManager &SM);
+
+} // namespace hpp
+
+#endif // HPP_ANALYSIS_ASTUTILS_H

@@ -1,0 +1,238 @@
+//===- Barriers.cpp - Team barriers a team region needs -------------------===//
+
+#include "Analysis/Barriers.h"
+#include "Analysis/ASTUtils.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+using namespace clang;
+using namespace llvm;
+
+namespace hpp {
+namespace {
+
+/// Where a shared object was last touched, for the reason text.
+struct Access {
+  unsigned Line = 0;
+  bool Write = false;
+};
+using AccessMap = DenseMap<const VarDecl *, Access>;
+
+/// The variable at the root of `a[i][j]`, `a.f`, `(a)`.
+const VarDecl *baseVar(const Expr *E) {
+  while (true) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
+      E = AS->getBase();
+    else if (const auto *ME = dyn_cast<MemberExpr>(E))
+      E = ME->getBase();
+    else if (const auto *UO = dyn_cast<UnaryOperator>(E);
+             UO && UO->getOpcode() == UO_Deref)
+      E = UO->getSubExpr();
+    else
+      break;
+  }
+  return getReferencedVar(E);
+}
+
+class AccessFinder : public RecursiveASTVisitor<AccessFinder> {
+public:
+  AccessFinder(const SmallPtrSetImpl<const VarDecl *> &Shared,
+               const SourceManager &SM, AccessMap &Out)
+      : Shared(Shared), SM(SM), Out(Out) {}
+
+  bool shouldVisitLambdaBody() const { return true; }
+
+  void record(const VarDecl *V, SourceLocation L, bool Write) {
+    if (!V || !Shared.count(V))
+      return;
+    Access &A = Out[V];
+    if (Write && !A.Write)
+      A = {getLine(L, SM), true};
+    else if (!A.Line)
+      A = {getLine(L, SM), Write};
+  }
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (BO->isAssignmentOp())
+      record(baseVar(BO->getLHS()), BO->getExprLoc(), true);
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *UO) {
+    if (UO->isIncrementDecrementOp())
+      record(baseVar(UO->getSubExpr()), UO->getExprLoc(), true);
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *CE) {
+    // A shared array passed to a function may be written by it.
+    for (const Expr *Arg : CE->arguments())
+      record(baseVar(Arg), Arg->getExprLoc(), true);
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+    record(dyn_cast<VarDecl>(DRE->getDecl()), DRE->getLocation(), false);
+    return true;
+  }
+
+private:
+  const SmallPtrSetImpl<const VarDecl *> &Shared;
+  const SourceManager &SM;
+  AccessMap &Out;
+};
+
+class BarrierPlanner {
+public:
+  BarrierPlanner(Region &R, ASTContext &Ctx) : R(R), Ctx(Ctx), SM(Ctx.getSourceManager()) {}
+
+  void run() {
+    for (const ScratchArray &A : R.Scratch)
+      if (!A.PerThread)
+        Shared.insert(A.Var);
+    R.forEachConstruct([&](const Construct &C) {
+      if (C.Kind == ConstructKind::Single)
+        for (const VarDecl *V : C.Broadcast)
+          Shared.insert(V);
+      if (C.Kind == ConstructKind::Barrier && !C.Inserted)
+        ExplicitBarriers.push_back(offset(C.Loc));
+      if (C.S)
+        Annotated[C.S] = &C;
+    });
+    if (Shared.empty())
+      return;
+    AccessMap Pending;
+    process(R.Root->Dims.back().Loop->getBody(), Pending);
+  }
+
+private:
+  unsigned offset(SourceLocation L) const {
+    return SM.getFileOffset(SM.getExpansionLoc(L));
+  }
+
+  AccessMap accesses(const Stmt *S) {
+    AccessMap M;
+    AccessFinder(Shared, SM, M).TraverseStmt(const_cast<Stmt *>(S));
+    return M;
+  }
+
+  /// A conflict between what is pending since the last barrier and \p Next:
+  /// read-after-write, write-after-read or write-after-write.
+  std::optional<std::string> conflict(const AccessMap &Pending, const AccessMap &Next) {
+    for (const auto &[V, A] : Next) {
+      auto It = Pending.find(V);
+      if (It == Pending.end())
+        continue;
+      if (!It->second.Write && !A.Write)
+        continue;
+      std::string Reason = "'" + V->getName().str() + "' " +
+                           (It->second.Write ? "written" : "read") +
+                           " at line " + std::to_string(It->second.Line) +
+                           " is " + (A.Write ? "written" : "read") +
+                           " at line " + std::to_string(A.Line);
+      return Reason;
+    }
+    return std::nullopt;
+  }
+
+  void merge(AccessMap &Into, const AccessMap &From) {
+    for (const auto &[V, A] : From) {
+      Access &Old = Into[V];
+      if (!Old.Line || (A.Write && !Old.Write))
+        Old = A;
+    }
+  }
+
+  void insertBarrier(SourceLocation Loc, std::string Reason) {
+    auto B = std::make_unique<Construct>();
+    B->Kind = ConstructKind::Barrier;
+    B->Inserted = true;
+    B->Loc = Loc;
+    B->InsertLoc = Loc;
+    B->Range = SourceRange(Loc, Loc);
+    B->Reason = std::move(Reason);
+    B->Parent = R.Root.get();
+    R.Root->Children.push_back(std::move(B));
+  }
+
+  bool explicitBarrierBetween(unsigned From, unsigned To) const {
+    for (unsigned B : ExplicitBarriers)
+      if (From <= B && B < To)
+        return true;
+    return false;
+  }
+
+  bool isSequentialLoop(const Stmt *S) const {
+    return (isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) ||
+            isa<CXXForRangeStmt>(S)) &&
+           !Annotated.count(S);
+  }
+
+  static const Stmt *loopBody(const Stmt *S) {
+    if (const auto *F = dyn_cast<ForStmt>(S))
+      return F->getBody();
+    if (const auto *W = dyn_cast<WhileStmt>(S))
+      return W->getBody();
+    if (const auto *D = dyn_cast<DoStmt>(S))
+      return D->getBody();
+    return cast<CXXForRangeStmt>(S)->getBody();
+  }
+
+  /// Walks team-level statements in order, carrying what was accessed
+  /// since the last barrier.
+  void process(const Stmt *S, AccessMap &Pending) {
+    SmallVector<const Stmt *, 8> Children;
+    if (const auto *CS = dyn_cast<CompoundStmt>(S))
+      Children.append(CS->body_begin(), CS->body_end());
+    else
+      Children.push_back(S);
+    unsigned PrevEnd = offset(S->getBeginLoc());
+    for (const Stmt *Child : Children) {
+      const Construct *C = Annotated.lookup(Child);
+      SourceLocation Start = C ? C->Loc : Child->getBeginLoc();
+      if (explicitBarrierBetween(PrevEnd, offset(Start)))
+        Pending.clear();
+      PrevEnd = offset(getEndOfStmt(Child, Ctx));
+      if (isa<CompoundStmt>(Child)) {
+        process(Child, Pending);
+        continue;
+      }
+      if (isSequentialLoop(Child)) {
+        const Stmt *Body = loopBody(Child);
+        AccessMap First = accesses(Body);
+        process(Body, Pending);
+        // The next trip's first statements meet this trip's last ones.
+        if (auto Why = conflict(Pending, First)) {
+          if (const auto *CS = dyn_cast<CompoundStmt>(Body)) {
+            insertBarrier(CS->getRBracLoc(), *Why + " in the next iteration");
+            Pending = First;
+          }
+        }
+        continue;
+      }
+      AccessMap Here = accesses(Child);
+      if (auto Why = conflict(Pending, Here)) {
+        insertBarrier(Start, *Why);
+        Pending.clear();
+      }
+      merge(Pending, Here);
+    }
+  }
+
+  Region &R;
+  ASTContext &Ctx;
+  const SourceManager &SM;
+  SmallPtrSet<const VarDecl *, 8> Shared;
+  SmallVector<unsigned, 4> ExplicitBarriers;
+  DenseMap<const Stmt *, const Construct *> Annotated;
+};
+
+} // namespace
+
+void insertTeamBarriers(Region &R, ASTContext &Ctx) {
+  if (R.isTeamRegion())
+    BarrierPlanner(R, Ctx).run();
+}
+
+} // namespace hpp

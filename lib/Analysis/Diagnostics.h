@@ -1,0 +1,48 @@
+//===- Diagnostics.h - Every diagnostic hppc emits --------------*- C++ -*-===//
+///
+/// \file
+/// Creates the custom diagnostic IDs of Diagnostics.def once per
+/// DiagnosticsEngine and reports them. Both the pragma front end and the
+/// analysis report through one Diagnoser so that `-verify` sees everything.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef HPP_ANALYSIS_DIAGNOSTICS_H
+#define HPP_ANALYSIS_DIAGNOSTICS_H
+
+#include "clang/Basic/Diagnostic.h"
+#include <array>
+#include <string>
+#include <vector>
+
+namespace hpp {
+
+enum class Diag : unsigned {
+#define HPP_DIAG(ID, Level, Message) ID,
+#include "Analysis/Diagnostics.def"
+  NumDiags
+};
+
+class Diagnoser {
+public:
+  explicit Diagnoser(clang::DiagnosticsEngine &Engine);
+
+  clang::DiagnosticBuilder report(clang::SourceLocation Loc, Diag D);
+  bool hasErrors() const { return Engine.hasErrorOccurred(); }
+  clang::DiagnosticsEngine &engine() { return Engine; }
+
+  /// Every error reported so far, formatted, in order: the report gives
+  /// them as the reasons regions were refused.
+  size_t errorCount() const { return Log->size(); }
+  const std::string &errorMessage(size_t I) const { return (*Log)[I]; }
+
+private:
+  clang::DiagnosticsEngine &Engine;
+  /// Owned by the consumer chained into Engine.
+  std::vector<std::string> *Log = nullptr;
+  std::array<unsigned, static_cast<unsigned>(Diag::NumDiags)> IDs;
+};
+
+} // namespace hpp
+
+#endif // HPP_ANALYSIS_DIAGNOSTICS_H

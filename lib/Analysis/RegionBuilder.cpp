@@ -1,0 +1,936 @@
+//===- RegionBuilder.cpp - From directives to the region model ------------===//
+
+#include "Analysis/RegionBuilder.h"
+#include "Analysis/ASTUtils.h"
+#include "Analysis/Barriers.h"
+#include "Analysis/CallGraph.h"
+#include "Analysis/CanonicalLoop.h"
+#include "Analysis/Diagnostics.h"
+#include "Analysis/StmtLocator.h"
+#include "Analysis/VariableUses.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include <algorithm>
+
+using namespace clang;
+using namespace llvm;
+
+namespace hpp {
+namespace {
+
+/// Offsets in the main file, for containment tests between constructs.
+struct Span {
+  unsigned Begin = 0, End = 0;
+  bool contains(unsigned Offset) const { return Begin <= Offset && Offset < End; }
+};
+
+/// Finds `break`, `return`, `goto` and `throw` that leave a loop body.
+class BranchOutFinder : public RecursiveASTVisitor<BranchOutFinder> {
+public:
+  BranchOutFinder(const SourceManager &SM, Span Body) : SM(SM), Body(Body) {}
+
+  bool shouldVisitLambdaBody() const { return false; }
+
+  const Stmt *Found = nullptr;
+  StringRef What;
+
+  bool TraverseForStmt(ForStmt *S) { return nested([&] { return RecursiveASTVisitor::TraverseForStmt(S); }); }
+  bool TraverseWhileStmt(WhileStmt *S) { return nested([&] { return RecursiveASTVisitor::TraverseWhileStmt(S); }); }
+  bool TraverseDoStmt(DoStmt *S) { return nested([&] { return RecursiveASTVisitor::TraverseDoStmt(S); }); }
+  bool TraverseCXXForRangeStmt(CXXForRangeStmt *S) { return nested([&] { return RecursiveASTVisitor::TraverseCXXForRangeStmt(S); }); }
+  bool TraverseSwitchStmt(SwitchStmt *S) { return nested([&] { return RecursiveASTVisitor::TraverseSwitchStmt(S); }); }
+  bool TraverseCXXTryStmt(CXXTryStmt *S) {
+    ++TryDepth;
+    bool R = RecursiveASTVisitor::TraverseCXXTryStmt(S);
+    --TryDepth;
+    return R;
+  }
+  bool VisitBreakStmt(BreakStmt *S) { return Depth ? true : found(S, "break"); }
+  bool VisitReturnStmt(ReturnStmt *S) { return found(S, "return"); }
+  bool VisitCXXThrowExpr(CXXThrowExpr *S) { return TryDepth ? true : found(S, "throw"); }
+  bool VisitGotoStmt(GotoStmt *S) {
+    SourceLocation L = S->getLabel()->getStmt()
+                           ? S->getLabel()->getStmt()->getBeginLoc()
+                           : S->getLabel()->getLocation();
+    return Body.contains(SM.getFileOffset(SM.getExpansionLoc(L))) ? true
+                                                                  : found(S, "goto");
+  }
+
+private:
+  template <class Fn> bool nested(Fn F) {
+    ++Depth;
+    bool R = F();
+    --Depth;
+    return R;
+  }
+  bool found(const Stmt *S, StringRef W) {
+    Found = S;
+    What = W;
+    return false;
+  }
+  const SourceManager &SM;
+  Span Body;
+  unsigned Depth = 0;
+  unsigned TryDepth = 0;
+};
+
+class Builder {
+public:
+  Builder(ASTContext &Ctx, std::vector<Directive> &Directives, Diagnoser &Diags)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), Directives(Directives),
+        Diags(Diags), Locator(Ctx) {}
+
+  TranslationModel run();
+
+private:
+  unsigned offset(SourceLocation L) const {
+    return SM.getFileOffset(SM.getExpansionLoc(L));
+  }
+  Span spanOf(const Construct &C) const {
+    return {offset(C.Range.getBegin()), offset(C.Range.getEnd())};
+  }
+  bool inside(const Construct &C, SourceLocation L) const {
+    return spanOf(C).contains(offset(L));
+  }
+  /// Records that \p D was refused, with the first error reported since
+  /// the log held \p LogIndex entries as the reason.
+  void refuse(const Directive &D, size_t LogIndex) {
+    RefusedDirective R;
+    R.Loc = D.PragmaLoc;
+    R.Line = getLine(D.PragmaLoc, SM);
+    R.Kind = getDirectiveSpelling(D.Kind).str();
+    if (LogIndex < Diags.errorCount())
+      R.Reason = Diags.errorMessage(LogIndex);
+    Model.Refused.push_back(R);
+  }
+  void notePragma(const Construct &C) {
+    if (C.Dir)
+      Diags.report(C.Dir->KindLoc, Diag::note_loop_pragma)
+          << getDirectiveSpelling(C.Dir->Kind);
+  }
+
+  std::unique_ptr<Construct> attach(Directive &D);
+  bool attachLoop(Construct &C, const Stmt *S);
+  bool attachScratch(Construct &C, const Stmt *S);
+  bool attachAtomic(Construct &C, const Stmt *S);
+  void buildRegion(std::unique_ptr<Construct> Root, const LocatedStmt *LS);
+
+  bool checkNesting(Construct &C, const Construct &Root);
+  bool checkBranches(const Construct &Loop);
+  bool resolveReductions(Construct &Loop);
+  bool checkRaces(const Region &R);
+  bool analyzeScratch(Region &R, Construct &C);
+  bool analyzeSingle(const Region &R, Construct &C);
+  bool analyzeScan(Construct &Sep);
+  bool checkScanLoops(const Region &R);
+  void collectCaptures(Region &R);
+  void classifyTeamLevel(Region &R);
+
+  ASTContext &Ctx;
+  const SourceManager &SM;
+  std::vector<Directive> &Directives;
+  Diagnoser &Diags;
+  StmtLocator Locator;
+  TranslationModel Model;
+  /// Statements each construct was attached to, for template instances.
+  DenseMap<const Construct *, const LocatedStmt *> Located;
+  SmallPtrSet<const Expr *, 8> ReportedWrites;
+};
+
+/// Loop statement of a collapsed level: the body itself, or the only
+/// statement of a compound body.
+const ForStmt *nestedLoop(const Stmt *Body) {
+  if (const auto *F = dyn_cast<ForStmt>(Body))
+    return F;
+  if (const auto *CS = dyn_cast<CompoundStmt>(Body))
+    if (CS->size() == 1)
+      return dyn_cast<ForStmt>(CS->body_front());
+  return nullptr;
+}
+
+LoopLevel toLevel(DirectiveKind K) {
+  switch (K) {
+  case DirectiveKind::Team:
+    return LoopLevel::Team;
+  case DirectiveKind::Thread:
+    return LoopLevel::Thread;
+  case DirectiveKind::Vector:
+    return LoopLevel::Vector;
+  case DirectiveKind::TeamVector:
+    return LoopLevel::TeamVector;
+  default:
+    return LoopLevel::Flat;
+  }
+}
+
+bool Builder::attachLoop(Construct &C, const Stmt *S) {
+  const Directive &D = *C.Dir;
+  const auto *For = dyn_cast<ForStmt>(S);
+  if (!For) {
+    Diags.report(S->getBeginLoc(), Diag::err_expected_for)
+        << getDirectiveSpelling(D.Kind);
+    return false;
+  }
+  C.Kind = ConstructKind::Loop;
+  C.Level = toLevel(D.Kind);
+  C.Simd = C.Level == LoopLevel::Vector || C.Level == LoopLevel::TeamVector ||
+           (C.Level == LoopLevel::Flat && D.FlatIncludesVector);
+  unsigned Collapse = 1;
+  if (const Clause *CC = D.findClause(ClauseKind::Collapse))
+    StringRef(CC->Args[0].Text).getAsInteger(0, Collapse);
+  const ForStmt *Current = For;
+  for (unsigned Level = 0; Level < Collapse; ++Level) {
+    if (!Current) {
+      Diags.report(D.findClause(ClauseKind::Collapse)->Loc,
+                   Diag::err_collapse_not_nested)
+          << Collapse;
+      return false;
+    }
+    std::optional<LoopDim> Dim = analyzeCanonicalLoop(Current, D, Ctx, Diags);
+    if (!Dim)
+      return false;
+    // Rectangular: inner bounds may not use outer collapsed indices.
+    for (const LoopDim &Outer : C.Dims) {
+      bool Uses = false;
+      auto Check = [&](const Expr *E) {
+        forEachVarRef(E, [&](const DeclRefExpr *R) {
+          Uses |= R->getDecl() == Outer.Index;
+        });
+      };
+      Check(Current->getCond());
+      Check(cast<VarDecl>(cast<DeclStmt>(Current->getInit())->getSingleDecl())->getInit());
+      if (Uses) {
+        Diags.report(Current->getBeginLoc(), Diag::err_collapse_nonrectangular)
+            << Outer.IndexName;
+        return false;
+      }
+    }
+    C.Dims.push_back(std::move(*Dim));
+    if (Level + 1 < Collapse)
+      Current = nestedLoop(Current->getBody());
+  }
+  auto TextOf = [&](ClauseKind K) -> std::string {
+    if (const Clause *Cl = D.findClause(K))
+      if (Cl->Args.size() == 1 && Cl->Args[0].Text != "auto")
+        return Cl->Args[0].Text;
+    return "";
+  };
+  C.LeagueText = TextOf(ClauseKind::League);
+  C.TeamSizeText = TextOf(ClauseKind::TeamSize);
+  C.VectorLengthText = TextOf(ClauseKind::VectorLength);
+  C.StreamText = TextOf(ClauseKind::Stream);
+  C.Nowait = D.findClause(ClauseKind::Nowait) != nullptr;
+  return true;
+}
+
+bool Builder::attachScratch(Construct &C, const Stmt *S) {
+  const auto *DS = dyn_cast<DeclStmt>(S);
+  const VarDecl *V = DS && DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
+  if (!V || !V->getType()->isArrayType() || !V->isLocalVarDecl()) {
+    Diags.report(S->getBeginLoc(), Diag::err_expected_array_decl);
+    return false;
+  }
+  if (V->hasInit()) {
+    Diags.report(V->getInit()->getBeginLoc(), Diag::err_scratch_initializer)
+        << V->getName();
+    return false;
+  }
+  C.Kind = ConstructKind::Scratch;
+  return true;
+}
+
+StringRef calleeName(const Expr *Callee) {
+  Callee = Callee->IgnoreParenImpCasts();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(Callee))
+    return DRE->getDecl()->getName();
+  if (const auto *ULE = dyn_cast<UnresolvedLookupExpr>(Callee))
+    return ULE->getName().getAsIdentifierInfo()
+               ? ULE->getName().getAsIdentifierInfo()->getName()
+               : "";
+  return "";
+}
+
+bool Builder::attachAtomic(Construct &C, const Stmt *S) {
+  C.Kind = ConstructKind::Atomic;
+  const Expr *E = dyn_cast<Expr>(S);
+  if (E)
+    E = E->IgnoreImplicit()->IgnoreParens();
+  auto Text = [&](const Expr *X) { return getSourceText(X->getSourceRange(), Ctx); };
+  auto Fail = [&] {
+    Diags.report(S->getBeginLoc(), Diag::err_atomic_form);
+    return false;
+  };
+  if (!E)
+    return Fail();
+  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    if (!UO->isIncrementDecrementOp())
+      return Fail();
+    C.Atomic = UO->isIncrementOp() ? AtomicOp::Inc : AtomicOp::Dec;
+    C.AtomicTarget = Text(UO->getSubExpr());
+    C.AtomicValue = "1";
+    return true;
+  }
+  if (const auto *CA = dyn_cast<CompoundAssignOperator>(E)) {
+    static const std::pair<BinaryOperatorKind, AtomicOp> Ops[] = {
+        {BO_AddAssign, AtomicOp::Add}, {BO_SubAssign, AtomicOp::Sub},
+        {BO_MulAssign, AtomicOp::Mul}, {BO_DivAssign, AtomicOp::Div},
+        {BO_AndAssign, AtomicOp::BitAnd}, {BO_OrAssign, AtomicOp::BitOr},
+        {BO_XorAssign, AtomicOp::BitXor}, {BO_ShlAssign, AtomicOp::Shl},
+        {BO_ShrAssign, AtomicOp::Shr}};
+    for (auto [K, Op] : Ops)
+      if (CA->getOpcode() == K) {
+        C.Atomic = Op;
+        C.AtomicTarget = Text(CA->getLHS());
+        C.AtomicValue = Text(CA->getRHS());
+        return true;
+      }
+    return Fail();
+  }
+  const auto *BO = dyn_cast<BinaryOperator>(E);
+  if (!BO || BO->getOpcode() != BO_Assign)
+    return Fail();
+  std::string Target = Text(BO->getLHS());
+  const Expr *RHS = BO->getRHS()->IgnoreParenImpCasts();
+  C.AtomicTarget = Target;
+  if (const auto *Op = dyn_cast<BinaryOperator>(RHS)) {
+    static const std::pair<BinaryOperatorKind, AtomicOp> Ops[] = {
+        {BO_Add, AtomicOp::Add}, {BO_Sub, AtomicOp::Sub},
+        {BO_Mul, AtomicOp::Mul}, {BO_Div, AtomicOp::Div},
+        {BO_And, AtomicOp::BitAnd}, {BO_Or, AtomicOp::BitOr},
+        {BO_Xor, AtomicOp::BitXor}};
+    for (auto [K, AOp] : Ops) {
+      if (Op->getOpcode() != K)
+        continue;
+      bool Commutes = K != BO_Sub && K != BO_Div;
+      if (Text(Op->getLHS()) == Target) {
+        C.Atomic = AOp;
+        C.AtomicValue = Text(Op->getRHS());
+        return true;
+      }
+      if (Commutes && Text(Op->getRHS()) == Target) {
+        C.Atomic = AOp;
+        C.AtomicValue = Text(Op->getLHS());
+        return true;
+      }
+    }
+    return Fail();
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(RHS)) {
+    StringRef Name = calleeName(Call->getCallee());
+    bool IsMin = Name == "min" || Name == "fmin" || Name == "fminf";
+    bool IsMax = Name == "max" || Name == "fmax" || Name == "fmaxf";
+    if ((IsMin || IsMax) && Call->getNumArgs() == 2) {
+      C.Atomic = IsMin ? AtomicOp::Min : AtomicOp::Max;
+      C.AtomicFunction = Name.str();
+      if (Text(Call->getArg(0)) == Target) {
+        C.AtomicValue = Text(Call->getArg(1));
+        return true;
+      }
+      if (Text(Call->getArg(1)) == Target) {
+        C.AtomicValue = Text(Call->getArg(0));
+        return true;
+      }
+    }
+  }
+  return Fail();
+}
+
+std::unique_ptr<Construct> Builder::attach(Directive &D) {
+  auto C = std::make_unique<Construct>();
+  C->Dir = &D;
+  C->Loc = D.PragmaLoc;
+  StringRef Name = getDirectiveSpelling(D.Kind);
+  if (!Locator.isInFunctionBody(D.PragmaLoc)) {
+    Diags.report(D.KindLoc, Diag::err_pragma_outside_function) << Name;
+    return nullptr;
+  }
+  // Stand-alone directives occupy their own line.
+  if (D.Kind == DirectiveKind::Barrier || D.Kind == DirectiveKind::Scan) {
+    C->Kind = D.Kind == DirectiveKind::Barrier ? ConstructKind::Barrier
+                                               : ConstructKind::Scan;
+    C->Range = SourceRange(D.PragmaLoc, D.EndLoc);
+    if (C->Kind == ConstructKind::Scan) {
+      const Clause *Inc = D.findClause(ClauseKind::Inclusive);
+      C->Inclusive = Inc != nullptr;
+      const Clause *Which = Inc ? Inc : D.findClause(ClauseKind::Exclusive);
+      for (const ClauseArg &A : Which->Args)
+        C->ScanVars.push_back(A.Text);
+    }
+    return C;
+  }
+  const LocatedStmt *LS = Locator.findStmtAfter(D.EndLoc);
+  if (!LS) {
+    Diags.report(D.KindLoc, Diag::err_expected_statement) << Name;
+    return nullptr;
+  }
+  const Stmt *S = LS->Written;
+  C->S = S;
+  C->Range = SourceRange(D.PragmaLoc, getEndOfStmt(S, Ctx));
+  bool Ok = false;
+  switch (D.Kind) {
+  case DirectiveKind::Scratch:
+    Ok = attachScratch(*C, S);
+    break;
+  case DirectiveKind::Single:
+    C->Kind = ConstructKind::Single;
+    if (const Clause *P = D.findClause(ClauseKind::Per))
+      C->PerThread = P->Args[0].Text == "thread";
+    Ok = true;
+    break;
+  case DirectiveKind::Atomic:
+    Ok = attachAtomic(*C, S);
+    break;
+  default:
+    Ok = attachLoop(*C, S);
+    break;
+  }
+  if (!Ok)
+    return nullptr;
+  Located[C.get()] = LS;
+  return C;
+}
+
+bool Builder::checkNesting(Construct &C, const Construct &Root) {
+  const Construct *Loop = C.enclosingLoop();
+  StringRef Name = C.Dir ? getDirectiveSpelling(C.Dir->Kind) : "";
+  auto Nest = [&](StringRef Outer) {
+    Diags.report(C.Dir->KindLoc, Diag::err_nesting) << Name << Outer;
+    if (Loop)
+      notePragma(*Loop);
+    return false;
+  };
+  auto NeedTeam = [&] {
+    Diags.report(C.Dir->KindLoc, Diag::err_needs_enclosing_team) << Name;
+    return false;
+  };
+  bool TeamRegion = Root.Level == LoopLevel::Team;
+  switch (C.Kind) {
+  case ConstructKind::Loop:
+    if (!Loop)
+      return true;
+    if (C.Level == LoopLevel::Team || C.Level == LoopLevel::Flat)
+      return Nest(getLoopLevelName(Loop->Level));
+    if (Loop->Level == LoopLevel::Flat || Loop->Level == LoopLevel::Vector ||
+        Loop->Level == LoopLevel::TeamVector)
+      return Nest(getLoopLevelName(Loop->Level));
+    if ((C.Level == LoopLevel::Thread || C.Level == LoopLevel::TeamVector) &&
+        Loop->Level != LoopLevel::Team)
+      return Nest(getLoopLevelName(Loop->Level));
+    for (const Construct *P = C.Parent; P; P = P->Parent)
+      if (P->Kind == ConstructKind::Single) {
+        Diags.report(C.Dir->KindLoc, Diag::err_nesting) << Name << "single";
+        return false;
+      }
+    {
+      // Clauses that size the launch belong to the outermost loop.
+      for (ClauseKind K : {ClauseKind::League, ClauseKind::TeamSize,
+                           ClauseKind::VectorLength, ClauseKind::Stream,
+                           ClauseKind::Nowait})
+        if (const Clause *Cl = C.Dir->findClause(K)) {
+          Diags.report(Cl->Loc, Diag::err_clause_level) << getClauseSpelling(K);
+          return false;
+        }
+    }
+    return true;
+  case ConstructKind::Scratch:
+    if (!TeamRegion || Loop != &Root)
+      return NeedTeam();
+    return true;
+  case ConstructKind::Barrier:
+    if (!TeamRegion || Loop != &Root)
+      return NeedTeam();
+    return true;
+  case ConstructKind::Single:
+    if (!TeamRegion)
+      return NeedTeam();
+    if (Loop != &Root && !(C.PerThread && Loop->Level == LoopLevel::Thread))
+      return Nest(getLoopLevelName(Loop->Level));
+    return true;
+  case ConstructKind::Atomic:
+  case ConstructKind::Scan:
+    return true;
+  }
+  return true;
+}
+
+bool Builder::checkBranches(const Construct &Loop) {
+  const Stmt *Body = Loop.Dims.back().Loop->getBody();
+  Span BodySpan{offset(Body->getBeginLoc()), offset(getEndOfStmt(Body, Ctx))};
+  BranchOutFinder F(SM, BodySpan);
+  F.TraverseStmt(const_cast<Stmt *>(Body));
+  if (!F.Found)
+    return true;
+  Diags.report(F.Found->getBeginLoc(), Diag::err_branch_out) << F.What;
+  notePragma(Loop);
+  return false;
+}
+
+bool Builder::resolveReductions(Construct &Loop) {
+  const Stmt *Body = Loop.Dims.back().Loop->getBody();
+  Span LoopSpan = spanOf(Loop);
+  auto Find = [&](const ClauseArg &A) -> const VarDecl * {
+    const VarDecl *Found = nullptr;
+    bool Local = false;
+    forEachVarRef(Body, [&](const DeclRefExpr *R) {
+      const auto *V = dyn_cast<VarDecl>(R->getDecl());
+      if (!V || V->getName() != A.Text || Found)
+        return;
+      if (LoopSpan.contains(offset(V->getLocation())))
+        Local = true;
+      else
+        Found = V;
+    });
+    if (!Found)
+      Diags.report(A.Loc, Local ? Diag::err_reduction_var_local
+                                : Diag::err_reduction_var_unknown)
+          << A.Text;
+    return Found;
+  };
+  bool Ok = true;
+  SmallPtrSet<const VarDecl *, 4> Seen;
+  for (const Clause *Cl : Loop.Dir->findClauses(ClauseKind::Reduction)) {
+    SmallVector<const VarDecl *, 2> Vars;
+    for (const ClauseArg &A : Cl->Args) {
+      const VarDecl *V = Find(A);
+      if (!V) {
+        Ok = false;
+        continue;
+      }
+      QualType T = V->getType().getNonReferenceType();
+      bool Bitwise = Cl->Op == ReductionOp::BitAnd || Cl->Op == ReductionOp::BitOr ||
+                     Cl->Op == ReductionOp::BitXor;
+      bool IsLocIndex = isLocReduction(Cl->Op) && !Vars.empty();
+      if (!T->isDependentType() &&
+          (!T->isArithmeticType() || ((Bitwise || IsLocIndex) && !T->isIntegerType()))) {
+        Diags.report(A.Loc, Diag::err_reduction_var_type)
+            << A.Text << getReductionOpSpelling(Cl->Op);
+        Ok = false;
+        continue;
+      }
+      if (!Seen.insert(V).second) {
+        Diags.report(A.Loc, Diag::err_reduction_duplicate) << A.Text;
+        Ok = false;
+        continue;
+      }
+      Vars.push_back(V);
+    }
+    if (!Ok)
+      continue;
+    if (isLocReduction(Cl->Op)) {
+      ReductionVar RV;
+      RV.Op = Cl->Op;
+      RV.Var = Vars[0];
+      RV.IndexVar = Vars[1];
+      RV.Name = Cl->Args[0].Text;
+      RV.IndexName = Cl->Args[1].Text;
+      RV.TypeName = getTypeName(Vars[0]->getType(), Ctx);
+      RV.InScan = Cl->InScan;
+      RV.Loc = Cl->Loc;
+      Loop.Reductions.push_back(RV);
+      continue;
+    }
+    for (unsigned I = 0; I < Vars.size(); ++I) {
+      ReductionVar RV;
+      RV.Op = Cl->Op;
+      RV.Var = Vars[I];
+      RV.Name = Cl->Args[I].Text;
+      RV.TypeName = getTypeName(Vars[I]->getType(), Ctx);
+      RV.InScan = Cl->InScan;
+      RV.Loc = Cl->Args[I].Loc;
+      Loop.Reductions.push_back(RV);
+    }
+  }
+  return Ok;
+}
+
+bool Builder::checkRaces(const Region &R) {
+  bool Ok = true;
+  SmallVector<const Construct *, 4> Atomics;
+  R.forEachConstruct([&](const Construct &C) {
+    if (C.Kind == ConstructKind::Atomic)
+      Atomics.push_back(&C);
+  });
+  R.forEachConstruct([&](const Construct &Loop) {
+    if (!Loop.isLoop())
+      return;
+    Span LoopSpan = spanOf(Loop);
+    SmallVector<VarWrite, 16> Writes;
+    collectWrites(Loop.Dims.back().Loop->getBody(), Writes);
+    for (const VarWrite &W : Writes) {
+      const VarDecl *V = W.Var;
+      if (LoopSpan.contains(offset(V->getLocation())) && !V->hasGlobalStorage())
+        continue;
+      if (V->getType()->isReferenceType() && !V->hasGlobalStorage() &&
+          LoopSpan.contains(offset(V->getLocation())))
+        continue;
+      bool Reduced = llvm::any_of(Loop.Reductions, [&](const ReductionVar &RV) {
+        return RV.Var == V || RV.IndexVar == V;
+      });
+      if (Reduced)
+        continue;
+      bool InAtomic = llvm::any_of(Atomics, [&](const Construct *A) {
+        return inside(*A, W.At->getExprLoc()) && inside(Loop, A->Loc);
+      });
+      if (InAtomic)
+        continue;
+      if (!ReportedWrites.insert(W.At).second)
+        continue;
+      Diags.report(W.At->getExprLoc(), Diag::err_race) << V->getName();
+      notePragma(Loop);
+      Ok = false;
+    }
+  });
+  return Ok;
+}
+
+bool Builder::analyzeScratch(Region &R, Construct &C) {
+  const auto *V = cast<VarDecl>(cast<DeclStmt>(C.S)->getSingleDecl());
+  ScratchArray A;
+  A.Var = V;
+  A.Decl = cast<DeclStmt>(C.S);
+  A.Name = V->getName().str();
+  if (const Clause *L = C.Dir->findClause(ClauseKind::Level))
+    StringRef(L->Args[0].Text).getAsInteger(0, A.Level);
+  if (const Clause *P = C.Dir->findClause(ClauseKind::Per))
+    A.PerThread = P->Args[0].Text == "thread";
+  QualType T = V->getType();
+  A.IsConstantSize = true;
+  bool First = true;
+  Span RegionSpan = spanOf(*R.Root);
+  while (const ArrayType *AT = Ctx.getAsArrayType(T)) {
+    std::string Extent;
+    const Expr *SizeExpr = nullptr;
+    if (const auto *CAT = dyn_cast<ConstantArrayType>(AT))
+      Extent = std::to_string(CAT->getSize().getZExtValue());
+    else if (const auto *VAT = dyn_cast<VariableArrayType>(AT))
+      SizeExpr = VAT->getSizeExpr();
+    else if (const auto *DAT = dyn_cast<DependentSizedArrayType>(AT))
+      SizeExpr = DAT->getSizeExpr();
+    if (SizeExpr) {
+      A.IsConstantSize = false;
+      if (!First) {
+        Diags.report(SizeExpr->getBeginLoc(), Diag::err_scratch_vla_inner) << A.Name;
+        return false;
+      }
+      Extent = getSourceText(SizeExpr->getSourceRange(), Ctx);
+      bool Ok = true;
+      forEachVarRef(SizeExpr, [&](const DeclRefExpr *Ref) {
+        if (Ok && RegionSpan.contains(offset(Ref->getDecl()->getLocation()))) {
+          Diags.report(Ref->getLocation(), Diag::err_scratch_extent_not_invariant)
+              << A.Name << Ref->getDecl()->getName();
+          notePragma(*R.Root);
+          Ok = false;
+        }
+      });
+      if (!Ok)
+        return false;
+    }
+    A.Extents.push_back(Extent);
+    T = AT->getElementType();
+    First = false;
+  }
+  A.ElementType = getTypeName(T, Ctx);
+  if (A.IsConstantSize && !V->getType()->isDependentType())
+    A.ConstantBytes = Ctx.getTypeSizeInChars(V->getType()).getQuantity();
+  A.BytesExpr = "sizeof(" + A.ElementType + ")";
+  for (const std::string &E : A.Extents)
+    A.BytesExpr += " * (" + E + ")";
+  C.ScratchIndex = R.Scratch.size();
+  R.Scratch.push_back(std::move(A));
+  return true;
+}
+
+bool Builder::analyzeSingle(const Region &R, Construct &C) {
+  Span RegionSpan = spanOf(*R.Root);
+  Span SingleSpan = spanOf(C);
+  SmallVector<VarWrite, 8> Writes;
+  collectWrites(C.S, Writes);
+  for (const VarWrite &W : Writes) {
+    unsigned DeclOffset = offset(W.Var->getLocation());
+    if (RegionSpan.contains(DeclOffset) && !SingleSpan.contains(DeclOffset) &&
+        !llvm::is_contained(C.Broadcast, W.Var))
+      C.Broadcast.push_back(W.Var);
+  }
+  return true;
+}
+
+bool Builder::analyzeScan(Construct &Sep) {
+  const Construct *LoopC = Sep.enclosingLoop();
+  auto Placement = [&] {
+    Diags.report(Sep.Dir->KindLoc, Diag::err_scan_placement);
+    return false;
+  };
+  if (!LoopC)
+    return Placement();
+  auto &Loop = const_cast<Construct &>(*LoopC);
+  for (const std::string &Name : Sep.ScanVars) {
+    bool Found = llvm::any_of(Loop.Reductions, [&](const ReductionVar &RV) {
+      return RV.InScan && RV.Name == Name;
+    });
+    if (!Found) {
+      Diags.report(Sep.Dir->KindLoc, Diag::err_scan_var_not_inscan) << Name;
+      return false;
+    }
+  }
+  for (const ReductionVar &RV : Loop.Reductions)
+    if (RV.InScan && !llvm::is_contained(Sep.ScanVars, RV.Name)) {
+      Diags.report(Sep.Dir->KindLoc, Diag::err_inscan_mixed);
+      return false;
+    }
+  unsigned Index = 0;
+  const CompoundStmt *CS = Locator.findEnclosingCompound(Sep.Loc, Index);
+  if (!CS || CS != Loop.Dims.back().Loop->getBody())
+    return Placement();
+  if (Loop.ScanSeparator)
+    return Placement();
+  if (Loop.Level == LoopLevel::Team) {
+    Diags.report(Sep.Dir->KindLoc, Diag::err_scan_level);
+    return false;
+  }
+  Loop.ScanSeparator = &Sep;
+  Loop.ScanBody = CS;
+  Loop.ScanSplit = Index;
+  // The input phase may run twice (once to reduce, once to scan): it may
+  // only update the scan variables.
+  auto Body = CS->body();
+  SmallVector<const Stmt *, 8> Children(Body.begin(), Body.end());
+  unsigned Begin = Sep.Inclusive ? 0 : Index;
+  unsigned End = Sep.Inclusive ? Index : Children.size();
+  for (unsigned I = Begin; I < End; ++I) {
+    const Stmt *S = Children[I];
+    Span Phase{offset(S->getBeginLoc()), offset(getEndOfStmt(S, Ctx))};
+    SmallVector<VarWrite, 8> Writes;
+    collectWrites(S, Writes);
+    for (const VarWrite &W : Writes) {
+      bool IsScanVar = llvm::is_contained(Sep.ScanVars, W.Var->getName().str());
+      if (!IsScanVar && !Phase.contains(offset(W.Var->getLocation()))) {
+        Diags.report(W.At->getExprLoc(), Diag::err_scan_input_phase)
+            << W.Var->getName();
+        return false;
+      }
+    }
+    if (const Expr *M = findMemoryWrite(S)) {
+      Diags.report(M->getExprLoc(), Diag::err_scan_input_phase)
+          << getSourceText(M->getSourceRange(), Ctx);
+      return false;
+    }
+    if (const CallExpr *CE = findImpureCall(S)) {
+      const FunctionDecl *FD = CE->getDirectCallee();
+      Diags.report(CE->getBeginLoc(), Diag::err_scan_input_call)
+          << (FD ? FD->getQualifiedNameAsString() : "a function pointer");
+      return false;
+    }
+  }
+  return true;
+}
+
+bool Builder::checkScanLoops(const Region &R) {
+  bool Ok = true;
+  R.forEachConstruct([&](const Construct &C) {
+    if (!C.isLoop() || C.ScanSeparator)
+      return;
+    for (const ReductionVar &RV : C.Reductions)
+      if (RV.InScan) {
+        Diags.report(RV.Loc, Diag::err_scan_missing);
+        Ok = false;
+        return;
+      }
+  });
+  return Ok;
+}
+
+void Builder::collectCaptures(Region &R) {
+  Span RegionSpan = spanOf(*R.Root);
+  DenseMap<const VarDecl *, unsigned> Index;
+  SmallVector<VarWrite, 16> Writes;
+  collectWrites(R.Root->S, Writes);
+  forEachVarRef(R.Root->S, [&](const DeclRefExpr *Ref) {
+    const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+    if (!V || RegionSpan.contains(offset(V->getLocation())))
+      return;
+    if (!V->isLocalVarDeclOrParm() || V->isStaticLocal()) {
+      if (!V->isConstexpr() && !llvm::is_contained(R.Globals, V->getName()))
+        R.Globals.push_back(V->getName().str());
+      return;
+    }
+    if (Index.count(V))
+      return;
+    Capture C;
+    C.Var = V;
+    C.Name = V->getName().str();
+    C.TypeName = getTypeName(V->getType(), Ctx);
+    C.IsPointer = V->getType()->isPointerType();
+    C.FirstUse = Ref->getLocation();
+    bool Reduced = llvm::any_of(R.Root->Reductions, [&](const ReductionVar &RV) {
+      return RV.Var == V || RV.IndexVar == V;
+    });
+    bool Written = llvm::any_of(Writes, [&](const VarWrite &W) { return W.Var == V; });
+    C.Kind = Reduced ? CaptureKind::Reduction
+                     : Written ? CaptureKind::Atomic : CaptureKind::ReadOnly;
+    Index[V] = R.Captures.size();
+    R.Captures.push_back(std::move(C));
+  });
+  R.CapturesThis = usesThis(R.Root->S);
+}
+
+void Builder::classifyTeamLevel(Region &R) {
+  if (!R.isTeamRegion())
+    return;
+  const Stmt *Body = R.Root->Dims.back().Loop->getBody();
+  SmallVector<const Stmt *, 8> Stmts;
+  if (const auto *CS = dyn_cast<CompoundStmt>(Body))
+    Stmts.append(CS->body_begin(), CS->body_end());
+  else
+    Stmts.push_back(Body);
+  for (const Stmt *S : Stmts) {
+    TeamLevelStmt T;
+    T.S = S;
+    Span SSpan{offset(S->getBeginLoc()), offset(getEndOfStmt(S, Ctx))};
+    R.forEachConstruct([&](const Construct &C) {
+      if (&C != R.Root.get() && C.isLoop() && SSpan.contains(offset(C.Loc)))
+        T.ContainsParallelLoop = true;
+    });
+    T.OncePerTeam = findMemoryWrite(S) || findImpureCall(S);
+    R.TeamLevel.push_back(T);
+  }
+}
+
+void Builder::buildRegion(std::unique_ptr<Construct> Root, const LocatedStmt *LS) {
+  Region R;
+  R.Id = Model.Regions.size() + 1;
+  R.Function = LS->Function;
+  R.Instantiations.assign(LS->Instances.begin(), LS->Instances.end());
+  R.Line = getLine(Root->Loc, SM);
+  std::string Label = Root->Dir->label();
+  R.HasUserName = !Label.empty();
+  if (Label.empty()) {
+    std::string Fn = R.Function ? R.Function->getNameAsString() : "region";
+    if (Fn.empty() || !isalpha(static_cast<unsigned char>(Fn[0])))
+      Fn = "region";
+    Label = Fn + "_L" + std::to_string(R.Line);
+  }
+  R.Name = Label;
+  R.Root = std::move(Root);
+
+  size_t ErrorsBefore = Diags.errorCount();
+  bool Ok = true;
+  SmallVector<Construct *, 16> All;
+  std::function<void(Construct &)> Collect = [&](Construct &C) {
+    All.push_back(&C);
+    for (auto &Child : C.Children)
+      Collect(*Child);
+  };
+  Collect(*R.Root);
+  for (Construct *C : All)
+    Ok &= checkNesting(*C, *R.Root);
+  if (Ok)
+    for (Construct *C : All)
+      if (C->isLoop()) {
+        Ok &= checkBranches(*C);
+        Ok &= resolveReductions(*C);
+      }
+  if (Ok)
+    for (Construct *C : All) {
+      if (C->Kind == ConstructKind::Scratch)
+        Ok &= analyzeScratch(R, *C);
+      else if (C->Kind == ConstructKind::Single)
+        Ok &= analyzeSingle(R, *C);
+      else if (C->Kind == ConstructKind::Scan)
+        Ok &= analyzeScan(*C);
+    }
+  if (Ok)
+    Ok &= checkScanLoops(R);
+  if (Ok)
+    Ok &= checkRaces(R);
+  if (Ok) {
+    collectCaptures(R);
+    // Calls are collected from the code as written and from every
+    // template instantiation, where dependent calls are resolved.
+    Ok &= collectCalledFunctions(R.Root->S, R, Ctx, Diags);
+    for (const Stmt *Inst : R.Instantiations)
+      Ok &= collectCalledFunctions(Inst, R, Ctx, Diags);
+  }
+  if (Ok) {
+    classifyTeamLevel(R);
+    insertTeamBarriers(R, Ctx);
+  }
+  if (!Ok || Diags.errorCount() != ErrorsBefore) {
+    refuse(*R.Root->Dir, ErrorsBefore);
+    return;
+  }
+  Model.Regions.push_back(std::move(R));
+}
+
+TranslationModel Builder::run() {
+  // Attach directives in source order, then nest by containment.
+  std::vector<Directive *> Ordered;
+  for (Directive &D : Directives)
+    Ordered.push_back(&D);
+  llvm::sort(Ordered, [&](const Directive *A, const Directive *B) {
+    return SM.isBeforeInTranslationUnit(A->PragmaLoc, B->PragmaLoc);
+  });
+  std::vector<std::unique_ptr<Construct>> Roots;
+  SmallVector<Construct *, 8> Stack;
+  for (Directive *D : Ordered) {
+    size_t ErrorsBefore = Diags.errorCount();
+    std::unique_ptr<Construct> C = attach(*D);
+    if (!C) {
+      if (Diags.errorCount() != ErrorsBefore)
+        refuse(*D, ErrorsBefore);
+      continue;
+    }
+    D->Consumed = true;
+    unsigned At = offset(C->Loc);
+    while (!Stack.empty() && !spanOf(*Stack.back()).contains(At))
+      Stack.pop_back();
+    Construct *Raw = C.get();
+    if (Stack.empty()) {
+      Roots.push_back(std::move(C));
+    } else {
+      C->Parent = Stack.back();
+      Stack.back()->Children.push_back(std::move(C));
+    }
+    if (Raw->S)
+      Stack.push_back(Raw);
+  }
+  for (std::unique_ptr<Construct> &Root : Roots) {
+    if (Root->isLoop()) {
+      if (Root->Level == LoopLevel::Team || Root->Level == LoopLevel::Flat) {
+        const LocatedStmt *LS = Located.lookup(Root.get());
+        buildRegion(std::move(Root), LS);
+        continue;
+      }
+      size_t LogIndex = Diags.errorCount();
+      Diags.report(Root->Dir->KindLoc, Diag::err_needs_enclosing_team)
+          << getDirectiveSpelling(Root->Dir->Kind);
+      refuse(*Root->Dir, LogIndex);
+      continue;
+    }
+    if (Root->Kind == ConstructKind::Atomic) {
+      Model.FreeAtomics.push_back(std::move(Root));
+      continue;
+    }
+    size_t LogIndex = Diags.errorCount();
+    if (Root->Kind == ConstructKind::Scan) {
+      Diags.report(Root->Dir->KindLoc, Diag::err_scan_placement);
+    } else {
+      Diags.report(Root->Dir->KindLoc, Diag::err_needs_enclosing_team)
+          << getDirectiveSpelling(Root->Dir->Kind);
+    }
+    refuse(*Root->Dir, LogIndex);
+  }
+  return std::move(Model);
+}
+
+} // namespace
+
+TranslationModel buildRegions(ASTContext &Ctx, std::vector<Directive> &Directives,
+                              Diagnoser &Diags) {
+  return Builder(Ctx, Directives, Diags).run();
+}
+
+} // namespace hpp

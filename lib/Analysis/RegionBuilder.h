@@ -1,0 +1,32 @@
+//===- RegionBuilder.h - From directives to the region model ----*- C++ -*-===//
+///
+/// \file
+/// Attaches every parsed directive to the statement it annotates, nests the
+/// resulting constructs, proves each region legal (canonical loops, nesting
+/// order, no branch out, no races, scratch and scan rules) and fills the
+/// backend-neutral model. Errors are reported at the user's line with a
+/// note at the pragma.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef HPP_ANALYSIS_REGIONBUILDER_H
+#define HPP_ANALYSIS_REGIONBUILDER_H
+
+#include "IR/Region.h"
+#include <vector>
+
+namespace clang {
+class ASTContext;
+}
+
+namespace hpp {
+
+class Diagnoser;
+
+TranslationModel buildRegions(clang::ASTContext &Ctx,
+                              std::vector<Directive> &Directives,
+                              Diagnoser &Diags);
+
+} // namespace hpp
+
+#endif // HPP_ANALYSIS_REGIONBUILDER_H

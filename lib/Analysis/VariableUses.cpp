@@ -1,0 +1,224 @@
+//===- VariableUses.cpp - Where variables are read and written ------------===//
+
+#include "Analysis/VariableUses.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+
+using namespace clang;
+using namespace llvm;
+
+namespace hpp {
+namespace {
+
+/// The variable whose own storage \p E designates: `x`, `x.field`,
+/// `(x)`. Element and pointee writes (`a[i]`, `*p`, `p->f`) are not writes
+/// to the variable.
+const VarDecl *getStorageVar(const Expr *E) {
+  while (E) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      return dyn_cast<VarDecl>(DRE->getDecl());
+    if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      if (ME->isArrow())
+        return nullptr;
+      E = ME->getBase();
+      continue;
+    }
+    return nullptr;
+  }
+  return nullptr;
+}
+
+bool isAssignmentOperator(OverloadedOperatorKind K) {
+  switch (K) {
+  case OO_Equal:
+  case OO_PlusEqual:
+  case OO_MinusEqual:
+  case OO_StarEqual:
+  case OO_SlashEqual:
+  case OO_PercentEqual:
+  case OO_AmpEqual:
+  case OO_PipeEqual:
+  case OO_CaretEqual:
+  case OO_LessLessEqual:
+  case OO_GreaterGreaterEqual:
+  case OO_PlusPlus:
+  case OO_MinusMinus:
+    return true;
+  default:
+    return false;
+  }
+}
+
+bool isNonConstRef(QualType T) {
+  if (const auto *R = T->getAs<ReferenceType>())
+    return !R->getPointeeType().isConstQualified();
+  return false;
+}
+
+class WriteFinder : public RecursiveASTVisitor<WriteFinder> {
+public:
+  explicit WriteFinder(SmallVectorImpl<VarWrite> &Out) : Out(Out) {}
+
+  bool shouldVisitLambdaBody() const { return true; }
+
+  void add(const Expr *Target, const Expr *At) {
+    if (const VarDecl *V = getStorageVar(Target))
+      Out.push_back({V, At});
+  }
+
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (BO->isAssignmentOp())
+      add(BO->getLHS(), BO);
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *UO) {
+    if (UO->isIncrementDecrementOp())
+      add(UO->getSubExpr(), UO);
+    else if (UO->getOpcode() == UO_AddrOf &&
+             !UO->getType()->getPointeeType().isConstQualified())
+      add(UO->getSubExpr(), UO);
+    return true;
+  }
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *CE) {
+    if (isAssignmentOperator(CE->getOperator()) && CE->getNumArgs() > 0)
+      add(CE->getArg(0), CE);
+    return true;
+  }
+  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *CE) {
+    if (const auto *MD = CE->getMethodDecl())
+      if (!MD->isConst() && !MD->isStatic())
+        add(CE->getImplicitObjectArgument(), CE);
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *CE) {
+    const FunctionDecl *FD = CE->getDirectCallee();
+    if (!FD)
+      return true;
+    unsigned Offset = isa<CXXOperatorCallExpr>(CE) && isa<CXXMethodDecl>(FD) ? 1 : 0;
+    for (unsigned I = Offset; I < CE->getNumArgs(); ++I) {
+      unsigned P = I - Offset;
+      if (P < FD->getNumParams() && isNonConstRef(FD->getParamDecl(P)->getType()))
+        add(CE->getArg(I), CE);
+    }
+    return true;
+  }
+  bool VisitVarDecl(VarDecl *VD) {
+    if (VD->getInit() && isNonConstRef(VD->getType()))
+      add(VD->getInit(), VD->getInit());
+    return true;
+  }
+  bool VisitLambdaExpr(LambdaExpr *LE) {
+    // A by-reference capture lets the lambda write the variable later.
+    for (const LambdaCapture &C : LE->captures())
+      if (C.capturesVariable() && C.getCaptureKind() == LCK_ByRef)
+        if (const auto *V = dyn_cast<VarDecl>(C.getCapturedVar()))
+          if (isWrittenIn(V, LE->getBody()))
+            Out.push_back({V, LE});
+    return true;
+  }
+
+private:
+  SmallVectorImpl<VarWrite> &Out;
+};
+
+class RefFinder : public RecursiveASTVisitor<RefFinder> {
+public:
+  explicit RefFinder(function_ref<void(const DeclRefExpr *)> F) : F(F) {}
+  bool shouldVisitLambdaBody() const { return true; }
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    F(E);
+    return true;
+  }
+
+private:
+  function_ref<void(const DeclRefExpr *)> F;
+};
+
+class MemoryWriteFinder : public RecursiveASTVisitor<MemoryWriteFinder> {
+public:
+  const Expr *Found = nullptr;
+  bool isMemory(const Expr *E) {
+    E = E->IgnoreParenImpCasts();
+    if (isa<ArraySubscriptExpr>(E))
+      return true;
+    if (const auto *UO = dyn_cast<UnaryOperator>(E))
+      return UO->getOpcode() == UO_Deref;
+    if (const auto *ME = dyn_cast<MemberExpr>(E))
+      return ME->isArrow() || isMemory(ME->getBase());
+    return false;
+  }
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (BO->isAssignmentOp() && isMemory(BO->getLHS()) && !Found)
+      Found = BO;
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *UO) {
+    if (UO->isIncrementDecrementOp() && isMemory(UO->getSubExpr()) && !Found)
+      Found = UO;
+    return true;
+  }
+};
+
+class ThisFinder : public RecursiveASTVisitor<ThisFinder> {
+public:
+  bool Found = false;
+  bool VisitCXXThisExpr(CXXThisExpr *) {
+    Found = true;
+    return false;
+  }
+};
+
+class ImpureCallFinder : public RecursiveASTVisitor<ImpureCallFinder> {
+public:
+  const CallExpr *Found = nullptr;
+  bool VisitCallExpr(CallExpr *CE) {
+    const FunctionDecl *FD = CE->getDirectCallee();
+    bool Pure = FD && (FD->isConstexpr() || FD->hasAttr<ConstAttr>() ||
+                       FD->hasAttr<PureAttr>() || FD->getBuiltinID());
+    if (!Pure && !Found)
+      Found = CE;
+    return !Found;
+  }
+};
+
+} // namespace
+
+bool usesThis(const Stmt *S) {
+  ThisFinder F;
+  F.TraverseStmt(const_cast<Stmt *>(S));
+  return F.Found;
+}
+
+const CallExpr *findImpureCall(const Stmt *S) {
+  ImpureCallFinder F;
+  F.TraverseStmt(const_cast<Stmt *>(S));
+  return F.Found;
+}
+
+void collectWrites(const Stmt *S, SmallVectorImpl<VarWrite> &Out) {
+  if (S)
+    WriteFinder(Out).TraverseStmt(const_cast<Stmt *>(S));
+}
+
+bool isWrittenIn(const VarDecl *V, const Stmt *S) {
+  SmallVector<VarWrite, 8> Writes;
+  collectWrites(S, Writes);
+  for (const VarWrite &W : Writes)
+    if (W.Var == V)
+      return true;
+  return false;
+}
+
+void forEachVarRef(const Stmt *S, function_ref<void(const DeclRefExpr *)> F) {
+  if (S)
+    RefFinder(F).TraverseStmt(const_cast<Stmt *>(S));
+}
+
+const Expr *findMemoryWrite(const Stmt *S) {
+  MemoryWriteFinder Finder;
+  Finder.TraverseStmt(const_cast<Stmt *>(S));
+  return Finder.Found;
+}
+
+} // namespace hpp

@@ -1,0 +1,49 @@
+//===- VariableUses.h - Where variables are read and written ----*- C++ -*-===//
+///
+/// \file
+/// Finds writes to variables (assignments, increments, non-const reference
+/// bindings, address-taking, non-const member calls) and every reference to
+/// a variable inside a statement. The race check, captures, bound
+/// invariance and the scan input-phase check are all built on these.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef HPP_ANALYSIS_VARIABLEUSES_H
+#define HPP_ANALYSIS_VARIABLEUSES_H
+
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallVector.h"
+
+namespace hpp {
+
+struct VarWrite {
+  const clang::VarDecl *Var;
+  /// The writing expression (assignment, increment, call, ...).
+  const clang::Expr *At;
+};
+
+/// Every write to a named variable (not to memory it points to) in \p S.
+void collectWrites(const clang::Stmt *S, llvm::SmallVectorImpl<VarWrite> &Out);
+
+/// Whether \p S writes \p V.
+bool isWrittenIn(const clang::VarDecl *V, const clang::Stmt *S);
+
+/// Calls \p F for every DeclRefExpr in \p S, lambda bodies included.
+void forEachVarRef(const clang::Stmt *S,
+                   llvm::function_ref<void(const clang::DeclRefExpr *)> F);
+
+/// Whether \p S contains a write through a pointer, array element or
+/// member of a pointer: memory that other iterations may see.
+const clang::Expr *findMemoryWrite(const clang::Stmt *S);
+
+/// Whether \p S uses `this`, explicitly or through a member.
+bool usesThis(const clang::Stmt *S);
+
+/// The first call in \p S to a function that is not a pure library
+/// function (math), or null.
+const clang::CallExpr *findImpureCall(const clang::Stmt *S);
+
+} // namespace hpp
+
+#endif // HPP_ANALYSIS_VARIABLEUSES_H

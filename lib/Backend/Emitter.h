@@ -1,0 +1,46 @@
+//===- Emitter.h - The interface every backend implements -------*- C++ -*-===//
+///
+/// \file
+/// A backend turns the region model into edits of the user's source: the
+/// annotated loops become launches of generated code, everything else stays
+/// as written. Backends see only the model, never the pragmas' syntax or
+/// which front end produced a region.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef HPP_BACKEND_EMITTER_H
+#define HPP_BACKEND_EMITTER_H
+
+#include "IR/Region.h"
+#include "hppc/Translator.h"
+#include "llvm/Support/Error.h"
+#include <memory>
+#include <string>
+
+namespace hpp {
+
+class SourceEditor;
+
+class Emitter {
+public:
+  virtual ~Emitter();
+
+  virtual Backend backend() const = 0;
+  /// Text placed at the top of the generated file, before the user's code.
+  virtual std::string fileHeader() const = 0;
+  /// Rewrites one region in place.
+  virtual llvm::Error emitRegion(const Region &R, SourceEditor &Edit) = 0;
+  /// Rewrites an atomic that is not inside any region.
+  virtual llvm::Error emitFreeAtomic(const Construct &C, SourceEditor &Edit) = 0;
+  /// How \p Loop runs on this backend, for the report.
+  virtual std::string describeMapping(const Construct &Loop) const = 0;
+};
+
+/// The emitter for \p B, or an error if that backend is not built yet.
+llvm::Expected<std::unique_ptr<Emitter>> createEmitter(Backend B);
+
+std::unique_ptr<Emitter> createOpenMPEmitter();
+
+} // namespace hpp
+
+#endif // HPP_BACKEND_EMITTER_H

@@ -1,0 +1,421 @@
+//===- OpenMPEmitter.cpp - Regions as OpenMP on the host ------------------===//
+///
+/// \file
+/// The OpenMP backend rewrites each region in place. A region's outermost
+/// loop (the league of a team loop, or a flat loop) is split into static
+/// contiguous chunks, one per host thread, inside `omp parallel`; teams run
+/// with one thread each, so thread loops become sequential loops and
+/// vector loops `omp simd`. Reductions are privatised per thread and
+/// combined in thread order after the region, which is deterministic and,
+/// for minloc/maxloc, reproduces the serial first-occurrence result. Scans
+/// run in two passes over the same chunks.
+///
+//===----------------------------------------------------------------------===//
+
+#include "Analysis/ASTUtils.h"
+#include "Backend/Emitter.h"
+#include "Backend/SourceEditor.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Stmt.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace clang;
+using namespace llvm;
+
+namespace hpp {
+namespace {
+
+StringRef cmpName(LoopCmp C) {
+  switch (C) {
+  case LoopCmp::Lt:
+    return "Lt";
+  case LoopCmp::Le:
+    return "Le";
+  case LoopCmp::Gt:
+    return "Gt";
+  case LoopCmp::Ge:
+    return "Ge";
+  case LoopCmp::Ne:
+    return "Ne";
+  }
+  return "Lt";
+}
+
+/// Whether an OpenMP `reduction` clause can express \p RV.
+bool hasOpenMPReduction(const ReductionVar &RV) {
+  return !isLocReduction(RV.Op) && !RV.InScan;
+}
+
+class RegionWriter {
+public:
+  RegionWriter(const Region &R, SourceEditor &Edit)
+      : R(R), Edit(Edit), Ctx(Edit.context()) {}
+
+  Error run();
+
+private:
+  std::string id(const Construct &L) const { return std::to_string(LoopIds.lookup(&L)); }
+  std::string boundsDecls(const Construct &L) const;
+  std::string indexDecls(const Construct &L, StringRef Iv) const;
+  std::string simdPragma(const Construct &L) const;
+  bool containsAtomicOrSingle(const Construct &L) const;
+  Error rewriteLoopHeader(const Construct &L, StringRef Header);
+  Error emitRoot();
+  Error emitNestedLoop(const Construct &L);
+  Error emitScratch(const Construct &C);
+  Error emitConstruct(const Construct &C);
+  std::string scanFirstPass(const Construct &L) const;
+
+  const Region &R;
+  SourceEditor &Edit;
+  ASTContext &Ctx;
+  DenseMap<const Construct *, unsigned> LoopIds;
+};
+
+std::string RegionWriter::boundsDecls(const Construct &L) const {
+  std::string Out;
+  std::string K = id(L);
+  SmallVector<std::string, 2> Counts;
+  for (unsigned D = 0; D < L.Dims.size(); ++D) {
+    const LoopDim &Dim = L.Dims[D];
+    std::string Sfx = K + "_" + std::to_string(D);
+    Out += formatv("{0} hpp_lb{1} = {2};\n", Dim.IndexTypeText, Sfx, Dim.LowerText);
+    Out += formatv("const auto hpp_ub{0} = {1};\n", Sfx, Dim.UpperText);
+    Out += formatv("const hpprt::index_t hpp_n{0} = "
+                   "hpprt::trip_count<hpprt::Cmp::{1}>(hpp_lb{0}, hpp_ub{0}, {2});\n",
+                   Sfx, cmpName(Dim.Cmp), Dim.Step);
+    Counts.push_back("hpp_n" + Sfx);
+  }
+  Out += formatv("const hpprt::index_t hpp_n{0} = {1};\n", K, join(Counts, " * "));
+  return Out;
+}
+
+std::string RegionWriter::indexDecls(const Construct &L, StringRef Iv) const {
+  std::string Out;
+  std::string K = id(L);
+  unsigned N = L.Dims.size();
+  for (unsigned D = 0; D < N; ++D) {
+    const LoopDim &Dim = L.Dims[D];
+    std::string Sfx = K + "_" + std::to_string(D);
+    // Row-major decomposition of the collapsed iteration number.
+    std::string Iter = Iv.str();
+    SmallVector<std::string, 2> Inner;
+    for (unsigned E = D + 1; E < N; ++E)
+      Inner.push_back("hpp_n" + K + "_" + std::to_string(E));
+    if (!Inner.empty())
+      Iter = "(" + Iter + " / (" + join(Inner, " * ") + "))";
+    if (D > 0)
+      Iter += " % hpp_n" + Sfx;
+    Out += formatv("{0} {1} = hpprt::index_at(hpp_lb{2}, {3}, {4}); ",
+                   Dim.IndexTypeText, Dim.IndexName, Sfx, Iter, Dim.Step);
+  }
+  return Out;
+}
+
+bool RegionWriter::containsAtomicOrSingle(const Construct &L) const {
+  bool Found = false;
+  std::function<void(const Construct &)> Visit = [&](const Construct &C) {
+    for (const auto &Child : C.Children) {
+      if (Child->Kind == ConstructKind::Atomic || Child->Kind == ConstructKind::Single)
+        Found = true;
+      Visit(*Child);
+    }
+  };
+  Visit(L);
+  return Found;
+}
+
+std::string RegionWriter::simdPragma(const Construct &L) const {
+  if (!L.Simd || L.ScanSeparator || containsAtomicOrSingle(L))
+    return "";
+  for (const ReductionVar &RV : L.Reductions)
+    if (!hasOpenMPReduction(RV))
+      return "";
+  std::string Out = "#pragma omp simd";
+  for (const ReductionVar &RV : L.Reductions)
+    Out += formatv(" reduction({0}: {1})", getReductionOpSpelling(RV.Op), RV.Name);
+  return Out + "\n";
+}
+
+Error RegionWriter::rewriteLoopHeader(const Construct &L, StringRef Header) {
+  // The collapsed headers, and the braces between them, become one header.
+  SourceRange Headers(L.Dims.front().HeaderRange.getBegin(),
+                      L.Dims.back().HeaderRange.getEnd());
+  if (Error E = Edit.replaceTokens(Headers, Header))
+    return E;
+  for (unsigned D = 0; D + 1 < L.Dims.size(); ++D)
+    if (const auto *CS = dyn_cast<CompoundStmt>(L.Dims[D].Loop->getBody()))
+      if (Error E = Edit.replace(CS->getRBracLoc(), CS->getRBracLoc().getLocWithOffset(1), ""))
+        return E;
+  return Error::success();
+}
+
+/// The statements of a scan's input phase, re-run in a first pass that
+/// only reduces each thread's chunk.
+std::string RegionWriter::scanFirstPass(const Construct &L) const {
+  const Construct &Sep = *L.ScanSeparator;
+  auto Children = L.ScanBody->body();
+  SmallVector<const Stmt *, 8> Stmts(Children.begin(), Children.end());
+  unsigned Begin = Sep.Inclusive ? 0 : L.ScanSplit;
+  unsigned End = Sep.Inclusive ? L.ScanSplit : Stmts.size();
+  std::string Phase;
+  if (Begin < End) {
+    SourceLocation From = Stmts[Begin]->getBeginLoc();
+    SourceLocation To = getEndOfStmt(Stmts[End - 1], Ctx);
+    Phase = Edit.lineDirective(From) + "\n" + Edit.indentOf(From) +
+            Edit.originalText(From, To) + "\n";
+  }
+  std::string Out = "{ // scan, pass 1: reduce this thread's chunk\n";
+  for (const ReductionVar &RV : L.Reductions)
+    if (RV.InScan)
+      Out += formatv("auto {0} = hpprt::identity_like<hpprt::{1}>(hpp_red_{0});\n",
+                     RV.Name, getReductionRuntimeType(RV.Op));
+  Out += "for (hpprt::index_t hpp_iv0 = hpp_chunk.begin; hpp_iv0 < hpp_chunk.end; "
+         "++hpp_iv0) { " + indexDecls(L, "hpp_iv0") + "\n" + Phase + "}\n";
+  for (const ReductionVar &RV : L.Reductions)
+    if (RV.InScan)
+      Out += formatv("hpp_scan_{0}.put(omp_get_thread_num(), {0});\n", RV.Name);
+  Out += "}\n#pragma omp barrier\n// scan, pass 2: each chunk starts from the "
+         "combined chunks before it\n";
+  for (const ReductionVar &RV : L.Reductions)
+    if (RV.InScan)
+      Out += formatv("auto {0} = hpp_scan_{0}.prefix_before(omp_get_thread_num(), "
+                     "hpp_red_{0});\n",
+                     RV.Name);
+  return Out;
+}
+
+Error RegionWriter::emitRoot() {
+  const Construct &L = *R.Root;
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::string Kind = getLoopLevelName(L.Level).str();
+  std::string Pro;
+  Pro += formatv("{{ // hpp region '{0}' ({1} loop) from {2}:{3}\n", R.Name, Kind,
+                 Edit.fileName(), R.Line);
+  Pro += boundsDecls(L);
+  // Launch clauses are evaluated on the host as the specification says,
+  // although teams have one thread on this backend.
+  for (const std::string *Clause : {&L.LeagueText, &L.TeamSizeText, &L.VectorLengthText})
+    if (!Clause->empty())
+      Pro += formatv("(void)static_cast<hpprt::index_t>({0});\n", *Clause);
+  for (const ReductionVar &RV : L.Reductions) {
+    StringRef Op = getReductionRuntimeType(RV.Op);
+    Pro += formatv("auto &hpp_red_{0} = {0};\n", RV.Name);
+    if (RV.InScan) {
+      Pro += formatv("hpprt::omp::ScanPartials<hpprt::{0}, "
+                     "std::remove_reference_t<decltype(hpp_red_{1})>> hpp_scan_{1};\n",
+                     Op, RV.Name);
+    } else if (isLocReduction(RV.Op)) {
+      Pro += formatv("auto &hpp_red_{0} = {0};\n", RV.IndexName);
+      Pro += formatv("hpprt::omp::LocPartials<hpprt::{0}, "
+                     "std::remove_reference_t<decltype(hpp_red_{1})>, "
+                     "std::remove_reference_t<decltype(hpp_red_{2})>> hpp_part_{1};\n",
+                     Op, RV.Name, RV.IndexName);
+    } else {
+      Pro += formatv("hpprt::omp::Partials<hpprt::{0}, "
+                     "std::remove_reference_t<decltype(hpp_red_{1})>> hpp_part_{1};\n",
+                     Op, RV.Name);
+    }
+  }
+  if (!R.Scratch.empty()) {
+    std::string Previous = "0";
+    for (unsigned I = 0; I < R.Scratch.size(); ++I) {
+      const ScratchArray &A = R.Scratch[I];
+      Pro += formatv("const std::size_t hpp_scratch_off{0} = {1};\n", I, Previous);
+      Pro += formatv("const std::size_t hpp_scratch_size{0} = hpprt::align_up({1}, 64); "
+                     "// '{2}', level {3}, per {4}\n",
+                     I, A.BytesExpr, A.Name, A.Level, A.PerThread ? "thread" : "team");
+      Previous = formatv("hpp_scratch_off{0} + hpp_scratch_size{0}", I).str();
+    }
+    Pro += "const std::size_t hpp_scratch_bytes = " + Previous + ";\n";
+  }
+  Pro += formatv("hpprt::RegionScope hpp_scope(\"{0}\");\n", R.Name);
+  Pro += "#pragma omp parallel\n{\n";
+  Pro += "const hpprt::Chunk hpp_chunk = hpprt::static_chunk(hpp_n0, "
+         "omp_get_thread_num(), omp_get_num_threads());\n";
+  if (!R.Scratch.empty())
+    Pro += "char *const hpp_scratch = hpprt::omp::thread_scratch(hpp_scratch_bytes);\n";
+  if (L.ScanSeparator)
+    Pro += scanFirstPass(L);
+  for (const ReductionVar &RV : L.Reductions) {
+    if (RV.InScan)
+      continue;
+    Pro += formatv("auto {0} = hpprt::identity_like<hpprt::{1}>(hpp_red_{0});\n",
+                   RV.Name, getReductionRuntimeType(RV.Op));
+    if (isLocReduction(RV.Op))
+      Pro += formatv("auto {0} = hpp_red_{0};\n", RV.IndexName);
+  }
+  Pro += simdPragma(L);
+  if (Error E = Edit.replace(L.Dir->PragmaLoc, L.Dir->EndLoc, Pro))
+    return E;
+
+  std::string Header = "for (hpprt::index_t hpp_iv0 = hpp_chunk.begin; "
+                       "hpp_iv0 < hpp_chunk.end; ++hpp_iv0) { " +
+                       indexDecls(L, "hpp_iv0");
+  if (Error E = rewriteLoopHeader(L, Header))
+    return E;
+
+  std::string Epi = "}\n";
+  for (const ReductionVar &RV : L.Reductions) {
+    if (RV.InScan)
+      continue;
+    if (isLocReduction(RV.Op))
+      Epi += formatv("hpp_part_{0}.put(omp_get_thread_num(), {0}, {1});\n", RV.Name,
+                     RV.IndexName);
+    else
+      Epi += formatv("hpp_part_{0}.put(omp_get_thread_num(), {0});\n", RV.Name);
+  }
+  Epi += "} // omp parallel\n";
+  for (const ReductionVar &RV : L.Reductions) {
+    if (RV.InScan)
+      Epi += formatv("hpp_red_{0} = hpp_scan_{0}.total(hpp_red_{0}, omp_get_max_threads());\n",
+                     RV.Name);
+    else if (isLocReduction(RV.Op))
+      Epi += formatv("hpp_part_{0}.combine_into(hpp_red_{0}, hpp_red_{1});\n", RV.Name,
+                     RV.IndexName);
+    else
+      Epi += formatv("hpp_part_{0}.combine_into(hpp_red_{0});\n", RV.Name);
+  }
+  Epi += formatv("} // hpp region '{0}'\n", R.Name);
+  (void)SM;
+  return Edit.insert(getEndOfStmt(L.Dims.back().Loop->getBody(), Ctx), Epi);
+}
+
+Error RegionWriter::emitNestedLoop(const Construct &L) {
+  std::string Simd = simdPragma(L);
+  std::string How = Simd.empty() ? "sequential: one thread per team" : "omp simd";
+  std::string Pro = formatv("{{ // hpp {0} loop ({1})\n", getLoopLevelName(L.Level), How);
+  Pro += boundsDecls(L) + Simd;
+  if (Error E = Edit.replace(L.Dir->PragmaLoc, L.Dir->EndLoc, Pro))
+    return E;
+  std::string Iv = "hpp_iv" + id(L);
+  std::string Header = formatv("for (hpprt::index_t {0} = 0; {0} < hpp_n{1}; ++{0}) {{ ",
+                               Iv, id(L));
+  Header += indexDecls(L, Iv);
+  if (Error E = rewriteLoopHeader(L, Header))
+    return E;
+  return Edit.insert(getEndOfStmt(L.Dims.back().Loop->getBody(), Ctx), " } }");
+}
+
+Error RegionWriter::emitScratch(const Construct &C) {
+  const ScratchArray &A = R.Scratch[C.ScratchIndex];
+  std::string Note = formatv("// hpp scratch '{0}': level {1}, per {2}, {3} bytes, in "
+                             "this host thread's scratch buffer\n",
+                             A.Name, A.Level, A.PerThread ? "thread" : "team", A.BytesExpr);
+  if (Error E = Edit.replace(C.Dir->PragmaLoc, C.Dir->EndLoc, Note))
+    return E;
+  std::string Inner;
+  for (unsigned I = 1; I < A.Extents.size(); ++I)
+    Inner += "[" + A.Extents[I] + "]";
+  std::string PtrType = Inner.empty() ? A.ElementType + " *" : A.ElementType + " (*)" + Inner;
+  std::string Decl = Inner.empty() ? A.ElementType + " *" + A.Name
+                                   : A.ElementType + " (*" + A.Name + ")" + Inner;
+  std::string Text = formatv("{0} = reinterpret_cast<{1}>(hpp_scratch + hpp_scratch_off{2});",
+                             Decl, PtrType, C.ScratchIndex);
+  return Edit.replace(C.S->getBeginLoc(), getEndOfStmt(C.S, Ctx), Text);
+}
+
+Error emitAtomic(const Construct &C, SourceEditor &Edit) {
+  ASTContext &Ctx = Edit.context();
+  if (C.Atomic == AtomicOp::Min || C.Atomic == AtomicOp::Max) {
+    if (Error E = Edit.replace(C.Dir->PragmaLoc, C.Dir->EndLoc,
+                               "// hpp atomic: compare-and-swap loop\n"))
+      return E;
+    std::string Text = formatv(
+        "hpprt::atomic_{0}(&({1}), static_cast<std::decay_t<decltype({1})>>({2}));",
+        C.Atomic == AtomicOp::Min ? "min" : "max", C.AtomicTarget, C.AtomicValue);
+    return Edit.replace(C.S->getBeginLoc(), getEndOfStmt(C.S, Ctx), Text);
+  }
+  return Edit.replace(C.Dir->PragmaLoc, C.Dir->EndLoc, "#pragma omp atomic update\n");
+}
+
+Error RegionWriter::emitConstruct(const Construct &C) {
+  // Children first: edits after a body must nest inside the parent's.
+  for (const auto &Child : C.Children)
+    if (Error E = emitConstruct(*Child))
+      return E;
+  switch (C.Kind) {
+  case ConstructKind::Loop:
+    return &C == R.Root.get() ? emitRoot() : emitNestedLoop(C);
+  case ConstructKind::Scratch:
+    return emitScratch(C);
+  case ConstructKind::Atomic:
+    return emitAtomic(C, Edit);
+  case ConstructKind::Single:
+    return Edit.replace(C.Dir->PragmaLoc, C.Dir->EndLoc,
+                        formatv("// hpp single (per {0}): one thread per team runs it once\n",
+                                C.PerThread ? "thread" : "team")
+                            .str());
+  case ConstructKind::Barrier:
+    if (C.Inserted)
+      return Edit.insertBefore(C.InsertLoc,
+                               "// hpp: team barrier inserted: " + C.Reason +
+                                   " (nothing to do with one thread per team)\n");
+    return Edit.replace(C.Dir->PragmaLoc, C.Dir->EndLoc,
+                        "// hpp barrier (nothing to do with one thread per team)\n");
+  case ConstructKind::Scan:
+    return Edit.replace(C.Dir->PragmaLoc, C.Dir->EndLoc,
+                        formatv("// hpp scan {0}({1})\n", C.Inclusive ? "inclusive" : "exclusive",
+                                join(C.ScanVars, ", "))
+                            .str());
+  }
+  llvm_unreachable("unknown construct kind");
+}
+
+Error RegionWriter::run() {
+  unsigned Next = 0;
+  R.forEachConstruct([&](const Construct &C) {
+    if (C.isLoop())
+      LoopIds[&C] = Next++;
+  });
+  return emitConstruct(*R.Root);
+}
+
+class OpenMPEmitter : public Emitter {
+public:
+  Backend backend() const override { return Backend::OpenMP; }
+
+  std::string fileHeader() const override {
+    return "#include <hpprt/openmp/hpprt.hpp>\n";
+  }
+
+  Error emitRegion(const Region &R, SourceEditor &Edit) override {
+    return RegionWriter(R, Edit).run();
+  }
+
+  Error emitFreeAtomic(const Construct &C, SourceEditor &Edit) override {
+    return emitAtomic(C, Edit);
+  }
+
+  std::string describeMapping(const Construct &L) const override {
+    bool Simd = L.Simd && !L.ScanSeparator &&
+                llvm::all_of(L.Reductions, hasOpenMPReduction);
+    switch (L.Level) {
+    case LoopLevel::Team:
+      return "teams over host threads (omp parallel, static contiguous chunks), "
+             "one thread per team";
+    case LoopLevel::Flat:
+      return std::string("omp parallel, static contiguous chunks") +
+             (Simd ? " + omp simd" : "") +
+             (L.ScanSeparator ? ", two-pass scan" : "");
+    case LoopLevel::Thread:
+      return "sequential loop (one thread per team)";
+    case LoopLevel::Vector:
+    case LoopLevel::TeamVector:
+      return Simd ? "omp simd" : "sequential loop";
+    }
+    llvm_unreachable("unknown loop level");
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Emitter> createOpenMPEmitter() {
+  return std::make_unique<OpenMPEmitter>();
+}
+
+} // namespace hpp

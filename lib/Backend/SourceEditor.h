@@ -1,0 +1,70 @@
+//===- SourceEditor.h - Edit the user's source in place ---------*- C++ -*-===//
+///
+/// \file
+/// One Rewriter per translation unit, wrapped so that every generated
+/// block keeps the user's code after it on its original line numbers
+/// (`#line`), and so that edits inside macro expansions are refused rather
+/// than made wrong.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef HPP_BACKEND_SOURCEEDITOR_H
+#define HPP_BACKEND_SOURCEEDITOR_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Rewrite/Core/Rewriter.h"
+#include "llvm/Support/Error.h"
+#include <string>
+
+namespace hpp {
+
+class SourceEditor {
+public:
+  SourceEditor(clang::ASTContext &Ctx, llvm::StringRef FileName);
+
+  /// Replaces the characters [Begin, End) with \p Text. When \p Text has
+  /// line breaks, a `#line` directive follows it so that the user's text
+  /// after End keeps its line number.
+  llvm::Error replace(clang::SourceLocation Begin, clang::SourceLocation End,
+                      llvm::StringRef Text);
+  /// Replaces the token range \p R with one line of text, padded with line
+  /// breaks to keep the following lines in place.
+  llvm::Error replaceTokens(clang::SourceRange R, llvm::StringRef Text);
+  /// Inserts \p Text at \p Loc, after anything already inserted there.
+  llvm::Error insert(clang::SourceLocation Loc, llvm::StringRef Text);
+  /// Inserts \p Text at \p Loc, before anything already inserted there.
+  llvm::Error insertBefore(clang::SourceLocation Loc, llvm::StringRef Text);
+
+  /// `#line N "file"` naming the line of \p Loc.
+  std::string lineDirective(clang::SourceLocation Loc) const;
+  std::string lineDirective(unsigned Line) const;
+  /// The user's text of [Begin, End), as written.
+  std::string originalText(clang::SourceLocation Begin,
+                           clang::SourceLocation End) const;
+  unsigned line(clang::SourceLocation Loc) const;
+  /// Leading whitespace of the line holding \p Loc.
+  std::string indentOf(clang::SourceLocation Loc) const;
+
+  /// The rewritten main file.
+  std::string result() const;
+  llvm::StringRef fileName() const { return FileName; }
+  clang::ASTContext &context() { return Ctx; }
+
+private:
+  llvm::Error checkEditable(clang::SourceLocation Loc) const;
+  /// Adds the `#line` resynchronisation to multi-line \p Text that
+  /// replaces [Begin, Loc) (or is inserted at Begin == Loc).
+  std::string withResync(llvm::StringRef Text, clang::SourceLocation Begin,
+                         clang::SourceLocation Loc) const;
+  /// Whether only blanks precede \p Loc on its line.
+  bool atLineStart(clang::SourceLocation Loc) const;
+
+  clang::ASTContext &Ctx;
+  clang::Rewriter Rewrite;
+  std::string FileName;
+};
+
+} // namespace hpp
+
+#endif // HPP_BACKEND_SOURCEEDITOR_H

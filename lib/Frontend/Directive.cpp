@@ -1,0 +1,107 @@
+//===- Directive.cpp - A parsed `#pragma hpp` directive -------------------===//
+
+#include "Frontend/Directive.h"
+#include "llvm/Support/ErrorHandling.h"
+
+using namespace llvm;
+
+namespace hpp {
+
+StringRef getClauseSpelling(ClauseKind K) {
+  switch (K) {
+#define HPP_CLAUSE(Name, Spelling, Args)                                       \
+  case ClauseKind::Name:                                                       \
+    return Spelling;
+#include "Frontend/PragmaKinds.def"
+  }
+  llvm_unreachable("unknown clause kind");
+}
+
+StringRef getReductionOpSpelling(ReductionOp Op) {
+  switch (Op) {
+#define HPP_REDUCTION_OP(Name, Spelling, RuntimeType)                          \
+  case ReductionOp::Name:                                                      \
+    return Spelling;
+#include "Frontend/PragmaKinds.def"
+  }
+  llvm_unreachable("unknown reduction operator");
+}
+
+StringRef getReductionRuntimeType(ReductionOp Op) {
+  switch (Op) {
+#define HPP_REDUCTION_OP(Name, Spelling, RuntimeType)                          \
+  case ReductionOp::Name:                                                      \
+    return RuntimeType;
+#include "Frontend/PragmaKinds.def"
+  }
+  llvm_unreachable("unknown reduction operator");
+}
+
+StringRef getDirectiveSpelling(DirectiveKind K) {
+  switch (K) {
+  case DirectiveKind::Team:
+    return "team";
+  case DirectiveKind::Thread:
+    return "thread";
+  case DirectiveKind::Vector:
+    return "vector";
+  case DirectiveKind::TeamVector:
+    return "thread vector";
+  case DirectiveKind::Flat:
+    return "parallel";
+  case DirectiveKind::Scratch:
+    return "scratch";
+  case DirectiveKind::Barrier:
+    return "barrier";
+  case DirectiveKind::Single:
+    return "single";
+  case DirectiveKind::Atomic:
+    return "atomic";
+  case DirectiveKind::Scan:
+    return "scan";
+  case DirectiveKind::Data:
+    return "data";
+  }
+  llvm_unreachable("unknown directive kind");
+}
+
+bool isLoopDirective(DirectiveKind K) {
+  switch (K) {
+  case DirectiveKind::Team:
+  case DirectiveKind::Thread:
+  case DirectiveKind::Vector:
+  case DirectiveKind::TeamVector:
+  case DirectiveKind::Flat:
+    return true;
+  default:
+    return false;
+  }
+}
+
+bool isLocReduction(ReductionOp Op) {
+  return Op == ReductionOp::MinLoc || Op == ReductionOp::MaxLoc;
+}
+
+const Clause *Directive::findClause(ClauseKind K) const {
+  for (const Clause &C : Clauses)
+    if (C.Kind == K)
+      return &C;
+  return nullptr;
+}
+
+SmallVector<const Clause *, 2> Directive::findClauses(ClauseKind K) const {
+  SmallVector<const Clause *, 2> Found;
+  for (const Clause &C : Clauses)
+    if (C.Kind == K)
+      Found.push_back(&C);
+  return Found;
+}
+
+std::string Directive::label() const {
+  if (const Clause *C = findClause(ClauseKind::Name))
+    if (!C->Args.empty())
+      return C->Args.front().Text;
+  return "";
+}
+
+} // namespace hpp

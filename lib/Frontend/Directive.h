@@ -1,0 +1,90 @@
+//===- Directive.h - A parsed `#pragma hpp` directive -----------*- C++ -*-===//
+///
+/// \file
+/// What the pragma front end hands to analysis: one Directive per
+/// `#pragma hpp` line, with its clauses and their arguments as source text.
+/// Clause expressions are kept as text because they are evaluated on the
+/// host, in the scope of the annotated statement, by the generated code.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef HPP_FRONTEND_DIRECTIVE_H
+#define HPP_FRONTEND_DIRECTIVE_H
+
+#include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+#include <optional>
+#include <string>
+
+namespace hpp {
+
+enum class DirectiveKind {
+  Team,       ///< `team`: each iteration is one team.
+  Thread,     ///< `thread`: TeamThreadRange inside a team loop.
+  Vector,     ///< `vector`: ThreadVectorRange, or TeamVectorRange at team level.
+  TeamVector, ///< `thread vector` inside a team loop: TeamVectorRange.
+  Flat,       ///< `parallel`, `team thread`, `team vector`, `team thread vector`.
+  Scratch,
+  Barrier,
+  Single,
+  Atomic,
+  Scan,
+  Data,
+};
+
+enum class ClauseKind {
+#define HPP_CLAUSE(Name, Spelling, Args) Name,
+#include "Frontend/PragmaKinds.def"
+};
+
+enum class ReductionOp {
+#define HPP_REDUCTION_OP(Name, Spelling, RuntimeType) Name,
+#include "Frontend/PragmaKinds.def"
+};
+
+llvm::StringRef getClauseSpelling(ClauseKind K);
+llvm::StringRef getReductionOpSpelling(ReductionOp Op);
+/// The hpprt operator type (`hpprt::Sum`, ...) implementing \p Op.
+llvm::StringRef getReductionRuntimeType(ReductionOp Op);
+llvm::StringRef getDirectiveSpelling(DirectiveKind K);
+bool isLoopDirective(DirectiveKind K);
+bool isLocReduction(ReductionOp Op);
+
+/// An expression or name written in a clause, with where it was written.
+struct ClauseArg {
+  std::string Text;
+  clang::SourceLocation Loc;
+};
+
+struct Clause {
+  ClauseKind Kind;
+  clang::SourceLocation Loc;
+  llvm::SmallVector<ClauseArg, 2> Args;
+  /// For `reduction`: the operator and whether `inscan` was given.
+  ReductionOp Op = ReductionOp::Add;
+  bool InScan = false;
+};
+
+struct Directive {
+  DirectiveKind Kind;
+  /// Whether a flat loop also spans vector lanes (`team vector`,
+  /// `team thread vector`): on OpenMP the loop is also `simd`.
+  bool FlatIncludesVector = false;
+  /// The `#` of `#pragma` (or `_Pragma`) and the end of the pragma line.
+  clang::SourceLocation PragmaLoc;
+  clang::SourceLocation KindLoc;
+  clang::SourceLocation EndLoc;
+  llvm::SmallVector<Clause, 4> Clauses;
+  /// Set by analysis when the directive has been attached to a statement.
+  bool Consumed = false;
+
+  const Clause *findClause(ClauseKind K) const;
+  llvm::SmallVector<const Clause *, 2> findClauses(ClauseKind K) const;
+  /// The `name("...")` label, or an empty string.
+  std::string label() const;
+};
+
+} // namespace hpp
+
+#endif // HPP_FRONTEND_DIRECTIVE_H

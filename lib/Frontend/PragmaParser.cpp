@@ -1,0 +1,445 @@
+//===- PragmaParser.cpp - Parse the tokens of one `#pragma hpp` -----------===//
+
+#include "Frontend/PragmaParser.h"
+#include "Analysis/Diagnostics.h"
+#include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace clang;
+using namespace llvm;
+
+namespace hpp {
+namespace {
+
+enum class ArgShape { None, Exprs, Idents, Reduction, Word, String };
+
+struct ClauseInfo {
+  ClauseKind Kind;
+  StringRef Spelling;
+  ArgShape Shape;
+};
+
+constexpr ClauseInfo ClauseTable[] = {
+#define HPP_CLAUSE(Name, Spelling, Args)                                       \
+  {ClauseKind::Name, Spelling, ArgShape::Args},
+#include "Frontend/PragmaKinds.def"
+};
+
+/// Directives grouped the way the clause table groups them.
+enum class ClauseGroup { Loop, Scratch, Barrier, Single, Atomic, Scan, Data };
+
+ClauseGroup groupOf(DirectiveKind K) {
+  switch (K) {
+  case DirectiveKind::Scratch:
+    return ClauseGroup::Scratch;
+  case DirectiveKind::Barrier:
+    return ClauseGroup::Barrier;
+  case DirectiveKind::Single:
+    return ClauseGroup::Single;
+  case DirectiveKind::Atomic:
+    return ClauseGroup::Atomic;
+  case DirectiveKind::Scan:
+    return ClauseGroup::Scan;
+  case DirectiveKind::Data:
+    return ClauseGroup::Data;
+  default:
+    return ClauseGroup::Loop;
+  }
+}
+
+bool clauseAllowed(DirectiveKind D, ClauseKind C) {
+  ClauseGroup G = groupOf(D);
+#define HPP_DIRECTIVE_CLAUSE(Directive, Clause)                                \
+  if (G == ClauseGroup::Directive && C == ClauseKind::Clause)                  \
+    return true;
+#include "Frontend/PragmaKinds.def"
+  return false;
+}
+
+/// Clauses that may be given more than once.
+bool isRepeatable(ClauseKind C) {
+  return C == ClauseKind::Reduction || C == ClauseKind::Map;
+}
+
+class Parser {
+public:
+  Parser(Preprocessor &PP, Diagnoser &Diags, ArrayRef<Token> Tokens,
+         SourceLocation EndLoc)
+      : PP(PP), Diags(Diags), Tokens(Tokens), EndLoc(EndLoc) {}
+
+  bool parseKind(Directive &D, SourceLocation HppLoc);
+  bool parseClauses(Directive &D);
+
+private:
+  bool atEnd() const { return Pos >= Tokens.size(); }
+  const Token &peek() const { return Tokens[Pos]; }
+  SourceLocation loc() const { return atEnd() ? EndLoc : peek().getLocation(); }
+  std::string spelling(const Token &T) const { return PP.getSpelling(T); }
+  bool isIdent(StringRef Name) const {
+    return !atEnd() && peek().is(tok::identifier) &&
+           peek().getIdentifierInfo()->getName() == Name;
+  }
+
+  /// Collects the comma-separated arguments inside the parentheses that
+  /// follow a clause name.
+  bool parseParenArgs(StringRef ClauseName, SmallVectorImpl<ArrayRef<Token>> &Args,
+                      SourceLocation &RParenLoc);
+  std::string joinTokens(ArrayRef<Token> Toks) const;
+  bool parseReduction(Clause &C, StringRef Name);
+  bool parseClauseArgs(Clause &C, ArgShape Shape, StringRef Name,
+                       StringRef DirectiveName);
+
+  Preprocessor &PP;
+  Diagnoser &Diags;
+  ArrayRef<Token> Tokens;
+  SourceLocation EndLoc;
+  size_t Pos = 0;
+};
+
+bool Parser::parseKind(Directive &D, SourceLocation HppLoc) {
+  if (atEnd()) {
+    Diags.report(HppLoc, Diag::err_missing_directive);
+    return false;
+  }
+  D.KindLoc = loc();
+  if (!peek().is(tok::identifier)) {
+    Diags.report(loc(), Diag::err_unknown_directive) << spelling(peek());
+    return false;
+  }
+  // A run of level words: team, thread, vector.
+  bool Team = false, Thread = false, Vector = false;
+  std::string Words;
+  while (!atEnd() && peek().is(tok::identifier)) {
+    StringRef W = peek().getIdentifierInfo()->getName();
+    bool *Flag = StringSwitch<bool *>(W)
+#define HPP_LEVEL_WORD(Name, Spelling) .Case(Spelling, &Name)
+#include "Frontend/PragmaKinds.def"
+                     .Default(nullptr);
+    if (!Flag)
+      break;
+    if (!Words.empty())
+      Words += ' ';
+    Words += W.str();
+    if (*Flag) {
+      Diags.report(loc(), Diag::err_bad_level_combination) << Words;
+      return false;
+    }
+    *Flag = true;
+    ++Pos;
+  }
+  if (Team || Thread || Vector) {
+    if (Team && !Thread && !Vector)
+      D.Kind = DirectiveKind::Team;
+    else if (Team) {
+      D.Kind = DirectiveKind::Flat;
+      D.FlatIncludesVector = Vector;
+    } else if (Thread && Vector)
+      D.Kind = DirectiveKind::TeamVector;
+    else
+      D.Kind = Thread ? DirectiveKind::Thread : DirectiveKind::Vector;
+    return true;
+  }
+  StringRef W = peek().getIdentifierInfo()->getName();
+  std::optional<DirectiveKind> K =
+      StringSwitch<std::optional<DirectiveKind>>(W)
+#define HPP_DIRECTIVE(Name, Spelling) .Case(Spelling, DirectiveKind::Name)
+#define HPP_LEVEL_WORD(Name, Spelling)
+#include "Frontend/PragmaKinds.def"
+          .Default(std::nullopt);
+  if (!K) {
+    Diags.report(loc(), Diag::err_unknown_directive) << W;
+    return false;
+  }
+  D.Kind = *K;
+  ++Pos;
+  if (D.Kind == DirectiveKind::Data) {
+    Diags.report(D.KindLoc, Diag::err_not_supported_yet) << "#pragma hpp data";
+    return false;
+  }
+  return true;
+}
+
+std::string Parser::joinTokens(ArrayRef<Token> Toks) const {
+  std::string Text;
+  for (const Token &T : Toks) {
+    if (!Text.empty() && T.hasLeadingSpace())
+      Text += ' ';
+    Text += spelling(T);
+  }
+  return Text;
+}
+
+bool Parser::parseParenArgs(StringRef ClauseName,
+                            SmallVectorImpl<ArrayRef<Token>> &Args,
+                            SourceLocation &RParenLoc) {
+  if (atEnd() || !peek().is(tok::l_paren)) {
+    Diags.report(loc(), Diag::err_expected_lparen) << ClauseName;
+    return false;
+  }
+  SourceLocation LParenLoc = loc();
+  ++Pos;
+  unsigned Depth = 0;
+  size_t ArgStart = Pos;
+  while (!atEnd()) {
+    const Token &T = peek();
+    if (T.isOneOf(tok::l_paren, tok::l_square, tok::l_brace)) {
+      ++Depth;
+    } else if (T.isOneOf(tok::r_paren, tok::r_square, tok::r_brace)) {
+      if (Depth == 0) {
+        if (!T.is(tok::r_paren))
+          break;
+        Args.push_back(Tokens.slice(ArgStart, Pos - ArgStart));
+        RParenLoc = loc();
+        ++Pos;
+        return true;
+      }
+      --Depth;
+    } else if (T.is(tok::comma) && Depth == 0) {
+      Args.push_back(Tokens.slice(ArgStart, Pos - ArgStart));
+      ArgStart = Pos + 1;
+    }
+    ++Pos;
+  }
+  Diags.report(atEnd() ? LParenLoc : loc(), Diag::err_unbalanced_parens)
+      << ClauseName;
+  return false;
+}
+
+bool Parser::parseReduction(Clause &C, StringRef Name) {
+  if (atEnd() || !peek().is(tok::l_paren)) {
+    Diags.report(loc(), Diag::err_expected_lparen) << Name;
+    return false;
+  }
+  ++Pos;
+  if (isIdent("inscan")) {
+    C.InScan = true;
+    ++Pos;
+    if (atEnd() || !peek().is(tok::comma)) {
+      Diags.report(loc(), Diag::err_reduction_missing_colon);
+      return false;
+    }
+    ++Pos;
+  }
+  if (atEnd()) {
+    Diags.report(loc(), Diag::err_bad_reduction_op) << "";
+    return false;
+  }
+  SourceLocation OpLoc = loc();
+  std::string OpText = spelling(peek());
+  if (OpText == "user") {
+    Diags.report(OpLoc, Diag::err_not_supported_yet) << "reduction(user(...))";
+    return false;
+  }
+  std::optional<ReductionOp> Op =
+      StringSwitch<std::optional<ReductionOp>>(OpText)
+#define HPP_REDUCTION_OP(Name, Spelling, RuntimeType)                          \
+  .Case(Spelling, ReductionOp::Name)
+#include "Frontend/PragmaKinds.def"
+          .Default(std::nullopt);
+  if (!Op) {
+    Diags.report(OpLoc, Diag::err_bad_reduction_op) << OpText;
+    return false;
+  }
+  C.Op = *Op;
+  ++Pos;
+  if (atEnd() || !peek().is(tok::colon)) {
+    Diags.report(loc(), Diag::err_reduction_missing_colon);
+    return false;
+  }
+  ++Pos;
+  // The variable list runs to the closing parenthesis.
+  SmallVector<ArrayRef<Token>, 2> Args;
+  SourceLocation RParen;
+  size_t Start = Pos;
+  while (!atEnd() && !peek().is(tok::r_paren))
+    ++Pos;
+  if (atEnd()) {
+    Diags.report(EndLoc, Diag::err_unbalanced_parens) << Name;
+    return false;
+  }
+  RParen = loc();
+  ArrayRef<Token> List = Tokens.slice(Start, Pos - Start);
+  ++Pos;
+  size_t ArgStart = 0;
+  for (size_t I = 0; I <= List.size(); ++I) {
+    if (I == List.size() || List[I].is(tok::comma))
+      Args.push_back(List.slice(ArgStart, I - ArgStart)), ArgStart = I + 1;
+  }
+  for (ArrayRef<Token> A : Args) {
+    if (A.size() != 1 || !A[0].is(tok::identifier)) {
+      Diags.report(A.empty() ? RParen : A[0].getLocation(),
+                   Diag::err_expected_identifier)
+          << Name;
+      return false;
+    }
+    C.Args.push_back({spelling(A[0]), A[0].getLocation()});
+  }
+  if (isLocReduction(C.Op) && C.Args.size() != 2) {
+    Diags.report(OpLoc, Diag::err_loc_reduction_args) << OpText;
+    return false;
+  }
+  return true;
+}
+
+bool Parser::parseClauseArgs(Clause &C, ArgShape Shape, StringRef Name,
+                             StringRef DirectiveName) {
+  if (Shape == ArgShape::None)
+    return true;
+  if (Shape == ArgShape::Reduction)
+    return parseReduction(C, Name);
+  SmallVector<ArrayRef<Token>, 4> Args;
+  SourceLocation RParen;
+  if (!parseParenArgs(Name, Args, RParen))
+    return false;
+  for (ArrayRef<Token> A : Args) {
+    if (A.empty()) {
+      Diags.report(RParen, Diag::err_empty_argument) << Name;
+      return false;
+    }
+    switch (Shape) {
+    case ArgShape::Idents:
+      if (A.size() != 1 || !A[0].is(tok::identifier)) {
+        Diags.report(A[0].getLocation(), Diag::err_expected_identifier) << Name;
+        return false;
+      }
+      break;
+    case ArgShape::String:
+      if (A.size() != 1 || !tok::isStringLiteral(A[0].getKind())) {
+        Diags.report(A[0].getLocation(), Diag::err_expected_string) << Name;
+        return false;
+      }
+      break;
+    case ArgShape::Word:
+      if (A.size() != 1 || !A[0].is(tok::identifier)) {
+        Diags.report(A[0].getLocation(), Diag::err_bad_keyword_arg)
+            << joinTokens(A) << Name << "'team' or 'thread'";
+        return false;
+      }
+      break;
+    default:
+      break;
+    }
+    C.Args.push_back({joinTokens(A), A[0].getLocation()});
+  }
+  if (C.Kind == ClauseKind::Name) {
+    // Keep the label's characters, escapes included, without the quotes.
+    StringRef S = C.Args[0].Text;
+    C.Args[0].Text = S.drop_front().drop_back().str();
+  }
+  // Clause-specific shapes.
+  auto ExpectCount = [&](unsigned N) {
+    if (C.Args.size() == N)
+      return true;
+    Diags.report(C.Loc, Diag::err_clause_arg_count) << Name << N;
+    return false;
+  };
+  switch (C.Kind) {
+  case ClauseKind::Collapse:
+  case ClauseKind::Level: {
+    if (!ExpectCount(1))
+      return false;
+    unsigned long long V;
+    if (StringRef(C.Args[0].Text).getAsInteger(0, V) ||
+        (C.Kind == ClauseKind::Collapse && V < 1) ||
+        (C.Kind == ClauseKind::Level && V > 1)) {
+      if (C.Kind == ClauseKind::Level)
+        Diags.report(C.Args[0].Loc, Diag::err_bad_keyword_arg)
+            << C.Args[0].Text << Name << "0 or 1";
+      else
+        Diags.report(C.Args[0].Loc, Diag::err_clause_value) << Name;
+      return false;
+    }
+    break;
+  }
+  case ClauseKind::League:
+  case ClauseKind::VectorLength:
+  case ClauseKind::Stream:
+  case ClauseKind::Name:
+    return ExpectCount(1);
+  case ClauseKind::TeamSize:
+    return ExpectCount(1);
+  case ClauseKind::Per:
+    if (!ExpectCount(1))
+      return false;
+    if (C.Args[0].Text != "team" && C.Args[0].Text != "thread") {
+      Diags.report(C.Args[0].Loc, Diag::err_bad_keyword_arg)
+          << C.Args[0].Text << Name << "'team' or 'thread'";
+      return false;
+    }
+    break;
+  default:
+    break;
+  }
+  return true;
+}
+
+bool Parser::parseClauses(Directive &D) {
+  StringRef DirectiveName = getDirectiveSpelling(D.Kind);
+  while (!atEnd()) {
+    if (peek().is(tok::comma)) { // OpenMP allows commas between clauses.
+      ++Pos;
+      continue;
+    }
+    SourceLocation ClauseLoc = loc();
+    if (!peek().is(tok::identifier)) {
+      Diags.report(ClauseLoc, Diag::err_unknown_clause)
+          << spelling(peek()) << DirectiveName;
+      return false;
+    }
+    StringRef Name = peek().getIdentifierInfo()->getName();
+    const ClauseInfo *Info = nullptr;
+    for (const ClauseInfo &CI : ClauseTable)
+      if (CI.Spelling == Name)
+        Info = &CI;
+    if (!Info) {
+      Diags.report(ClauseLoc, Diag::err_unknown_clause) << Name << DirectiveName;
+      return false;
+    }
+    if (!clauseAllowed(D.Kind, Info->Kind)) {
+      Diags.report(ClauseLoc, Diag::err_clause_not_allowed)
+          << Name << DirectiveName;
+      return false;
+    }
+    if (!isRepeatable(Info->Kind) && D.findClause(Info->Kind)) {
+      Diags.report(ClauseLoc, Diag::err_duplicate_clause) << Name;
+      return false;
+    }
+    ++Pos;
+    Clause C;
+    C.Kind = Info->Kind;
+    C.Loc = ClauseLoc;
+    if (!parseClauseArgs(C, Info->Shape, Name, DirectiveName))
+      return false;
+    if (C.Kind == ClauseKind::Map) {
+      Diags.report(ClauseLoc, Diag::err_not_supported_yet) << "map";
+      return false;
+    }
+    D.Clauses.push_back(std::move(C));
+  }
+  if (D.Kind == DirectiveKind::Scan &&
+      D.findClauses(ClauseKind::Inclusive).size() +
+              D.findClauses(ClauseKind::Exclusive).size() !=
+          1) {
+    Diags.report(D.KindLoc, Diag::err_scan_needs_one_clause);
+    return false;
+  }
+  return true;
+}
+
+} // namespace
+
+std::optional<Directive> parseDirective(Preprocessor &PP, Diagnoser &Diags,
+                                        SourceLocation PragmaLoc,
+                                        SourceLocation HppLoc,
+                                        ArrayRef<Token> Tokens,
+                                        SourceLocation EndLoc) {
+  Directive D;
+  D.PragmaLoc = PragmaLoc;
+  D.EndLoc = EndLoc;
+  Parser P(PP, Diags, Tokens, EndLoc);
+  if (!P.parseKind(D, HppLoc) || !P.parseClauses(D))
+    return std::nullopt;
+  return D;
+}
+
+} // namespace hpp

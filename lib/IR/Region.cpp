@@ -1,0 +1,53 @@
+//===- Region.cpp - The backend-neutral parallel-region model -------------===//
+
+#include "IR/Region.h"
+#include "llvm/Support/ErrorHandling.h"
+
+using namespace llvm;
+
+namespace hpp {
+
+StringRef getLoopLevelName(LoopLevel L) {
+  switch (L) {
+  case LoopLevel::Team:
+    return "team";
+  case LoopLevel::Thread:
+    return "thread";
+  case LoopLevel::Vector:
+    return "vector";
+  case LoopLevel::TeamVector:
+    return "team-vector";
+  case LoopLevel::Flat:
+    return "flat";
+  }
+  llvm_unreachable("unknown loop level");
+}
+
+const Construct *Construct::enclosingLoop() const {
+  for (const Construct *P = Parent; P; P = P->Parent)
+    if (P->isLoop())
+      return P;
+  return nullptr;
+}
+
+static void visit(const Construct &C, function_ref<void(const Construct &)> F) {
+  F(C);
+  for (const auto &Child : C.Children)
+    visit(*Child, F);
+}
+
+void Region::forEachConstruct(function_ref<void(const Construct &)> F) const {
+  if (Root)
+    visit(*Root, F);
+}
+
+unsigned Region::countInsertedBarriers() const {
+  unsigned N = 0;
+  forEachConstruct([&](const Construct &C) {
+    if (C.Kind == ConstructKind::Barrier && C.Inserted)
+      ++N;
+  });
+  return N;
+}
+
+} // namespace hpp

@@ -1,0 +1,233 @@
+//===- Region.h - The backend-neutral parallel-region model -----*- C++ -*-===//
+///
+/// \file
+/// What analysis proves about each annotated region and what every backend
+/// consumes. A Region is one outermost parallel loop (a team loop or a flat
+/// loop) with a tree of Constructs inside it: nested thread and vector
+/// loops, scratch arrays, barriers (explicit and inserted), singles, atomics
+/// and scan separators. Every variable the region touches is classified.
+/// The model keeps pointers into the Clang AST for source ranges (backends
+/// edit the user's text in place) and spelled-out types and texts for code
+/// that must be generated outside the user's scope.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef HPP_IR_REGION_H
+#define HPP_IR_REGION_H
+
+#include "Frontend/Directive.h"
+#include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/SmallVector.h"
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class CompoundStmt;
+class DeclStmt;
+class ForStmt;
+class FunctionDecl;
+class Stmt;
+class VarDecl;
+} // namespace clang
+
+namespace hpp {
+
+/// The hardware level a parallel loop is mapped to (SPEC §2).
+enum class LoopLevel {
+  Team,       ///< League of teams: one iteration per team.
+  Thread,     ///< TeamThreadRange: the team's threads.
+  Vector,     ///< ThreadVectorRange: one thread's vector lanes.
+  TeamVector, ///< TeamVectorRange: all threads × lanes of the team.
+  Flat,       ///< RangePolicy / MDRangePolicy over the whole device.
+};
+
+llvm::StringRef getLoopLevelName(LoopLevel L);
+
+enum class LoopCmp { Lt, Le, Gt, Ge, Ne };
+
+/// One canonical loop `for (T i = Lower; i CMP Upper; i += Step)`.
+struct LoopDim {
+  const clang::ForStmt *Loop = nullptr;
+  const clang::VarDecl *Index = nullptr;
+  std::string IndexName;
+  /// The index type as written (`int`, `std::size_t`, `auto`).
+  std::string IndexTypeText;
+  std::string LowerText;
+  std::string UpperText;
+  long long Step = 1;
+  LoopCmp Cmp = LoopCmp::Lt;
+  /// From `for` to the `)` closing the loop header.
+  clang::SourceRange HeaderRange;
+};
+
+struct ReductionVar {
+  ReductionOp Op = ReductionOp::Add;
+  const clang::VarDecl *Var = nullptr;
+  /// The index variable of a minloc/maxloc pair.
+  const clang::VarDecl *IndexVar = nullptr;
+  bool InScan = false;
+  std::string Name;
+  std::string IndexName;
+  std::string TypeName;
+  clang::SourceLocation Loc;
+};
+
+/// How a region uses a variable declared outside it.
+enum class CaptureKind {
+  ReadOnly,  ///< Read inside the region: passed by value to a device.
+  Reduction, ///< Combined across the iterations of a loop.
+  Atomic,    ///< Only updated by `#pragma hpp atomic`.
+};
+
+struct Capture {
+  const clang::VarDecl *Var = nullptr;
+  std::string Name;
+  std::string TypeName;
+  CaptureKind Kind = CaptureKind::ReadOnly;
+  bool IsPointer = false;
+  clang::SourceLocation FirstUse;
+};
+
+/// An array declared with `#pragma hpp scratch`.
+struct ScratchArray {
+  const clang::VarDecl *Var = nullptr;
+  const clang::DeclStmt *Decl = nullptr;
+  std::string Name;
+  unsigned Level = 0;
+  bool PerThread = false;
+  std::string ElementType;
+  /// Extents as source text, outermost first; only the first may be a
+  /// run-time expression.
+  llvm::SmallVector<std::string, 2> Extents;
+  bool IsConstantSize = false;
+  unsigned long long ConstantBytes = 0;
+  /// `sizeof(T) * (e0) * (e1)`: evaluated on the host before the region.
+  std::string BytesExpr;
+};
+
+struct CalledFunction {
+  const clang::FunctionDecl *Fn = nullptr;
+  std::string Name;
+  /// Caller names from the region down to this function.
+  llvm::SmallVector<std::string, 4> Chain;
+  clang::SourceLocation CallLoc;
+};
+
+enum class AtomicOp { Add, Sub, Mul, Div, BitAnd, BitOr, BitXor, Shl, Shr, Min, Max, Inc, Dec };
+
+enum class ConstructKind { Loop, Scratch, Barrier, Single, Atomic, Scan };
+
+/// A node of a region's construct tree. Fields beyond the common ones are
+/// meaningful for the kinds named in their comments.
+struct Construct {
+  ConstructKind Kind;
+  const Directive *Dir = nullptr; ///< Null for an inserted barrier.
+  /// The annotated statement: a ForStmt, a DeclStmt, a single's or an
+  /// atomic's statement; null for barriers and scan separators.
+  const clang::Stmt *S = nullptr;
+  clang::SourceLocation Loc;
+  /// Source range covered: the pragma line through the statement's end.
+  clang::SourceRange Range;
+  Construct *Parent = nullptr;
+  std::vector<std::unique_ptr<Construct>> Children;
+
+  // Loop.
+  LoopLevel Level = LoopLevel::Flat;
+  bool Simd = false;
+  llvm::SmallVector<LoopDim, 2> Dims;
+  llvm::SmallVector<ReductionVar, 2> Reductions;
+  /// Texts of `league`, `team_size`, `vector_length`, `stream`; empty when
+  /// absent or `auto`.
+  std::string LeagueText, TeamSizeText, VectorLengthText, StreamText;
+  bool Nowait = false;
+  /// Loop with an inscan reduction: the scan separator and the index of the
+  /// first body statement after it.
+  const Construct *ScanSeparator = nullptr;
+  const clang::CompoundStmt *ScanBody = nullptr;
+  unsigned ScanSplit = 0;
+
+  // Scratch: index into Region::Scratch.
+  unsigned ScratchIndex = 0;
+
+  // Barrier.
+  bool Inserted = false;
+  std::string Reason;
+  /// Where an inserted barrier goes: before this location.
+  clang::SourceLocation InsertLoc;
+
+  // Single.
+  bool PerThread = false;
+  llvm::SmallVector<const clang::VarDecl *, 2> Broadcast;
+
+  // Atomic.
+  AtomicOp Atomic = AtomicOp::Add;
+  std::string AtomicTarget, AtomicValue, AtomicFunction;
+
+  // Scan separator.
+  bool Inclusive = true;
+  llvm::SmallVector<std::string, 1> ScanVars;
+
+  bool isLoop() const { return Kind == ConstructKind::Loop; }
+  /// The nearest enclosing loop construct, or null.
+  const Construct *enclosingLoop() const;
+};
+
+/// A statement at team level (inside a team loop, outside thread and vector
+/// loops) and how a GPU backend must execute it.
+struct TeamLevelStmt {
+  const clang::Stmt *S = nullptr;
+  /// True when it writes memory or calls a function: run once per team.
+  /// Otherwise every thread may compute it redundantly.
+  bool OncePerTeam = false;
+  bool ContainsParallelLoop = false;
+};
+
+struct Region {
+  unsigned Id = 0;
+  /// The `name(...)` label, or `<function>_<line>`.
+  std::string Name;
+  bool HasUserName = false;
+  std::unique_ptr<Construct> Root;
+  const clang::FunctionDecl *Function = nullptr;
+  /// Template instantiations of the enclosing function contain copies of
+  /// the region's statement; their calls are analysed too.
+  llvm::SmallVector<const clang::Stmt *, 2> Instantiations;
+  unsigned Line = 0;
+
+  std::vector<Capture> Captures;
+  bool CapturesThis = false;
+  /// Global or static variables used in the region.
+  llvm::SmallVector<std::string, 2> Globals;
+  std::vector<ScratchArray> Scratch;
+  std::vector<CalledFunction> Calls;
+  std::vector<TeamLevelStmt> TeamLevel;
+
+  bool isTeamRegion() const { return Root->Level == LoopLevel::Team; }
+  /// Every construct of the tree in source (pre-)order.
+  void forEachConstruct(llvm::function_ref<void(const Construct &)> F) const;
+  unsigned countInsertedBarriers() const;
+};
+
+/// A directive that did not become (part of) a region, with the reason
+/// reported to the user.
+struct RefusedDirective {
+  clang::SourceLocation Loc;
+  unsigned Line = 0;
+  std::string Kind;
+  std::string Reason;
+};
+
+/// Everything analysis found in one translation unit.
+struct TranslationModel {
+  std::vector<Region> Regions;
+  /// Atomics outside any region (for example in a function called from
+  /// one): backends still make them atomic.
+  std::vector<std::unique_ptr<Construct>> FreeAtomics;
+  std::vector<RefusedDirective> Refused;
+};
+
+} // namespace hpp
+
+#endif // HPP_IR_REGION_H

@@ -1,0 +1,147 @@
+//===- loop.hpp - Canonical loop arithmetic for translated code -----------===//
+/// \file
+/// Trip counts, iteration-to-index mapping and static partitioning shared by
+/// every backend. A translated loop runs over the normalised iteration space
+/// [0, trip_count) and recomputes the user's loop variable with index_at, so
+/// all arithmetic here is done in unsigned types: it must never overflow where
+/// the serial loop would not.
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include <cassert>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <type_traits>
+
+namespace hpprt {
+
+using index_t = std::int64_t;
+
+/// The comparison of a canonical loop's test `i CMP ub`.
+enum class Cmp { Lt, Le, Gt, Ge, Ne };
+
+namespace detail {
+
+// |step| without the overflow of -LLONG_MIN.
+constexpr unsigned long long magnitude(long long step) {
+  return step < 0 ? 0ull - static_cast<unsigned long long>(step)
+                  : static_cast<unsigned long long>(step);
+}
+
+inline index_t checked_count(unsigned long long count) {
+  assert(count <= static_cast<unsigned long long>(
+                      std::numeric_limits<index_t>::max()) &&
+         "hpp: trip counts of 2^63 or more are not supported");
+  return static_cast<index_t>(count);
+}
+
+} // namespace detail
+
+/// Number of iterations of `for (i = lb; i CMP ub; i += step)`, the test being
+/// evaluated in the common type of lb and ub (as C++ does). Preconditions, all
+/// guaranteed by the translator's canonical-loop check: step > 0 for Lt/Le,
+/// step < 0 for Gt/Ge, and for Ne |step| == 1 or |step| divides the distance
+/// (otherwise the serial loop never ends or overflows); a '!=' loop counts
+/// modulo the width of lb's type, the loop variable's. The count is the
+/// mathematical one, so for Ge/Le loops that end at the type's limit (where
+/// the serial loop would wrap around forever) it is the number of in-range
+/// values. Counts of 2^63 or more are not supported (asserted in debug).
+template <Cmp C, class L, class U>
+index_t trip_count(L lb, U ub, long long step) {
+  using T = decltype(lb + ub);
+  static_assert(std::is_integral<T>::value,
+                "hpp: canonical loops need integer bounds");
+  using UT = std::make_unsigned_t<T>;
+  using Wide = unsigned long long;
+  const T l = static_cast<T>(lb);
+  const T u = static_cast<T>(ub);
+  // A zero step is refused by the translator; never divide by zero anyway.
+  const Wide s = step == 0 ? 1 : detail::magnitude(step);
+  // Distances are taken in the unsigned type: u - l always fits there when
+  // the comparison says the loop runs.
+  const Wide up = static_cast<UT>(static_cast<UT>(u) - static_cast<UT>(l));
+  const Wide down = static_cast<UT>(static_cast<UT>(l) - static_cast<UT>(u));
+  switch (C) {
+  case Cmp::Lt:
+    if (!(l < u))
+      return 0;
+    assert(step > 0 && "hpp: a '<' loop needs a positive step");
+    return detail::checked_count((up - 1) / s + 1);
+  case Cmp::Le:
+    if (!(l <= u))
+      return 0;
+    assert(step > 0 && "hpp: a '<=' loop needs a positive step");
+    return detail::checked_count(up / s + 1);
+  case Cmp::Gt:
+    if (!(l > u))
+      return 0;
+    assert(step < 0 && "hpp: a '>' loop needs a negative step");
+    return detail::checked_count((down - 1) / s + 1);
+  case Cmp::Ge:
+    if (!(l >= u))
+      return 0;
+    assert(step < 0 && "hpp: a '>=' loop needs a negative step");
+    return detail::checked_count(down / s + 1);
+  case Cmp::Ne: {
+    assert(step != 0 && "hpp: a '!=' loop needs a non-zero step");
+    // Distance in the direction of travel, modulo 2^bits of the loop
+    // variable: this is what the serial loop does when it wraps (unsigned i
+    // from 5 down to 0 by -1, or an unsigned i compared with a long bound).
+    using V = T;
+    using UV = std::make_unsigned_t<V>;
+    assert(static_cast<T>(static_cast<V>(u)) == u &&
+           "hpp: a '!=' bound the loop variable cannot hold is never reached");
+    const UV from = static_cast<UV>(static_cast<V>(l));
+    const UV to = static_cast<UV>(static_cast<V>(u));
+    const Wide dist = static_cast<Wide>(step > 0 ? static_cast<UV>(to - from)
+                                                 : static_cast<UV>(from - to));
+    assert(dist % s == 0 &&
+           "hpp: a '!=' loop whose step does not divide the distance never "
+           "reaches its bound");
+    return detail::checked_count(dist / s);
+  }
+  }
+  return 0;
+}
+
+/// The loop variable's value at normalised iteration iv: lb + iv * step,
+/// wrapping modulo 2^bits exactly like `i += step` does on an unsigned i.
+template <class T> T index_at(T lb, index_t iv, long long step) {
+  static_assert(std::is_integral<T>::value,
+                "hpp: canonical loops need an integer loop variable");
+  using Wide = unsigned long long;
+  // Computed in 64-bit unsigned arithmetic and narrowed, so that small types
+  // do not promote to int and overflow in the multiplication.
+  return static_cast<T>(static_cast<std::make_unsigned_t<T>>(
+      static_cast<Wide>(lb) + static_cast<Wide>(iv) * static_cast<Wide>(step)));
+}
+
+/// Rounds bytes up to a multiple of alignment (which need not be a power of
+/// two); used to lay out several scratch arrays in one buffer.
+constexpr std::size_t align_up(std::size_t bytes, std::size_t alignment) {
+  return alignment == 0 ? bytes
+                        : (bytes + alignment - 1) / alignment * alignment;
+}
+
+/// A half-open range of normalised iterations [begin, end).
+struct Chunk {
+  index_t begin;
+  index_t end;
+};
+
+/// Contiguous balanced partition of [0, n) over size workers; the first
+/// n % size ranks get one extra iteration. Rank order is iteration order,
+/// which ordered (deterministic) reductions, loc-reductions and scans rely on.
+inline Chunk static_chunk(index_t n, int rank, int size) {
+  if (n <= 0 || size <= 0 || rank < 0)
+    return {0, 0};
+  if (rank >= size)
+    return {n, n};
+  const index_t q = n / size;
+  const index_t r = n % size;
+  const index_t begin = rank * q + (rank < r ? rank : r);
+  return {begin, begin + q + (rank < r ? 1 : 0)};
+}
+
+} // namespace hpprt

@@ -1,0 +1,126 @@
+//===- reduce.hpp - Deterministic reductions for the OpenMP backend -------===//
+/// \file
+/// Instead of OpenMP's reduction clause, whose combine order is unspecified,
+/// each thread reduces its contiguous chunk privately and puts the result in
+/// a slot indexed by its rank; after the region the slots are combined in
+/// rank order. With static_chunk partitions rank order is iteration order, so
+/// the result is the same run to run for a given thread count, and for
+/// minloc/maxloc it is exactly the serial first occurrence.
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "../common/loop.hpp"
+#include "../common/reduce_ops.hpp"
+
+#include <omp.h>
+
+#include <cassert>
+#include <vector>
+
+namespace hpprt {
+namespace omp {
+
+/// Bytes per slot boundary: one slot per cache line, so threads writing
+/// their results do not falsely share.
+constexpr std::size_t kSlotAlign = 64;
+
+namespace detail {
+inline int default_slots() {
+  const int n = omp_get_max_threads();
+  return n > 0 ? n : 1;
+}
+} // namespace detail
+
+/// One partial result of Op per thread of one parallel region.
+template <class Op, class T> class Partials {
+public:
+  /// The default fits a region started without num_threads() from the
+  /// calling thread; otherwise pass the largest team the region can have.
+  Partials() : Partials(detail::default_slots()) {}
+  explicit Partials(int slots)
+      : slots_(static_cast<std::size_t>(slots > 0 ? slots : 1)) {}
+
+  int size() const { return static_cast<int>(slots_.size()); }
+
+  void put(int rank, const T& v) {
+    assert(rank >= 0 && rank < size() && "hpp: more threads than slots");
+    slots_[static_cast<std::size_t>(rank)].value = v;
+    slots_[static_cast<std::size_t>(rank)].set = true;
+  }
+
+  /// target = target op slot[0] op slot[1] ...; slots never put are skipped,
+  /// so a region that ran with fewer threads combines only what it produced.
+  void combine_into(T& target) const {
+    for (const Slot& s : slots_)
+      if (s.set)
+        Op::join(target, s.value);
+  }
+
+  /// Makes the object reusable for another region.
+  void reset() {
+    for (Slot& s : slots_)
+      s = Slot();
+  }
+
+private:
+  struct alignas(kSlotAlign) alignas(T) Slot {
+    T value = Op::template identity<T>();
+    bool set = false;
+  };
+  std::vector<Slot> slots_;
+};
+
+/// Per-thread (value, index) partials of a minloc/maxloc reduction
+/// (Op = MinLoc or MaxLoc). Each thread scans its chunk in order keeping a
+/// candidate only when strictly better, then puts once; combine_into visits
+/// the slots in rank order with the same strict test. Hence the lowest index
+/// wins ties and the variable's initial value wins ties with the data, as in
+/// the serial loop. A thread whose chunk was empty may put the identity: it
+/// is never strictly better, so it cannot win.
+template <class Op, class V, class I> class LocPartials {
+public:
+  LocPartials() : LocPartials(detail::default_slots()) {}
+  explicit LocPartials(int slots)
+      : slots_(static_cast<std::size_t>(slots > 0 ? slots : 1)) {}
+
+  int size() const { return static_cast<int>(slots_.size()); }
+
+  /// found == false says the thread saw no candidate; its slot is skipped.
+  void put(int rank, const V& val, const I& idx, bool found = true) {
+    assert(rank >= 0 && rank < size() && "hpp: more threads than slots");
+    Slot& s = slots_[static_cast<std::size_t>(rank)];
+    s.value = val;
+    s.index = idx;
+    s.set = found;
+  }
+
+  void combine_into(V& val, I& idx) const {
+    for (const Slot& s : slots_)
+      if (s.set && Op::better(s.value, val)) {
+        val = s.value;
+        idx = s.index;
+      }
+  }
+
+  void reset() {
+    for (Slot& s : slots_)
+      s = Slot();
+  }
+
+private:
+  struct alignas(kSlotAlign) alignas(V) alignas(I) Slot {
+    V value = Op::template identity<V>();
+    I index = I();
+    bool set = false;
+  };
+  std::vector<Slot> slots_;
+};
+
+} // namespace omp
+
+// The translator names these without the backend namespace; each backend's
+// umbrella header provides its own.
+using omp::LocPartials;
+using omp::Partials;
+
+} // namespace hpprt

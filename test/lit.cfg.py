@@ -1,0 +1,50 @@
+# -*- Python -*- lit configuration for hpp.
+import os
+import shutil
+import subprocess
+
+import lit.formats
+
+config.name = "hpp"
+# External shell: execution tests use $(hppc config ...) in RUN lines.
+config.test_format = lit.formats.ShTest(execute_external=True)
+config.suffixes = [".cpp", ".test"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.hpp_obj_root, "test")
+
+bin_dir = os.path.join(config.hpp_obj_root, "bin")
+config.environment["PATH"] = os.pathsep.join(
+    [bin_dir, config.llvm_tools_dir, config.environment.get("PATH", "")])
+# More threads than this machine's cores, and an odd count, so that static
+# partitioning and the ordered combine of partial results are exercised.
+config.environment["OMP_NUM_THREADS"] = "3"
+
+hppc = os.path.join(bin_dir, "hppc")
+include_dir = os.path.join(config.hpp_obj_root, "include")
+config.substitutions.append(("%hppc", hppc))
+config.substitutions.append(("%FileCheck", os.path.join(config.llvm_tools_dir, "FileCheck")))
+# The serial reference: a plain C++ compiler, pragmas ignored.
+config.substitutions.append(
+    ("%cxx_serial", "%s -std=c++17 -O2 -Wno-unknown-pragmas -I%s" % (config.serial_cxx, include_dir)))
+# Translated OpenMP code, built with the flags `hppc config` prints.
+config.substitutions.append(
+    ("%cxx_omp_link",
+     "$(%s config --backend=openmp --libs)" % hppc))
+config.substitutions.append(
+    ("%cxx_omp",
+     "%s -std=c++17 -O2 $(%s config --backend=openmp --cflags)" % (config.clangxx, hppc)))
+config.substitutions.append(
+    ("%compare", "python3 %s" % os.path.join(config.test_source_root, "exec", "compare.py")))
+config.substitutions.append(
+    ("%hpprt_unit_tests", os.path.join(bin_dir, "hpprt_unit_tests")))
+
+if config.nvcc and os.path.exists(config.nvcc):
+    config.available_features.add("nvcc")
+    config.substitutions.append(("%nvcc", config.nvcc))
+if shutil.which("nvidia-smi"):
+    try:
+        if subprocess.run(["nvidia-smi", "-L"], capture_output=True).returncode == 0:
+            config.available_features.add("cuda")
+    except OSError:
+        pass

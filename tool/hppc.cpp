@@ -1,0 +1,170 @@
+//===- hppc.cpp - The hpp translator's command line -----------------------===//
+///
+/// \file
+/// `hppc translate` writes the translation of one file; `hppc config`
+/// prints the flags that compile and link translated code. Everything else
+/// lives in the library; this file only reads options and writes files.
+///
+//===----------------------------------------------------------------------===//
+
+#include "hppc/Translator.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Config/llvm-config.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+#include <string>
+#include <vector>
+
+using namespace llvm;
+
+namespace {
+
+const char *const Usage = R"(usage:
+  hppc translate --backend=openmp|cuda|hip IN.cpp -o OUT [--report]
+                 [--report-json FILE] [-- CLANG-ARGS...]
+  hppc config --backend=openmp|cuda|hip (--cflags | --libs | --prefix)
+  hppc --version
+)";
+
+int fail(const Twine &Message) {
+  errs() << "hppc: error: " << Message << "\n";
+  return 1;
+}
+
+/// The install prefix: the directory above the one holding hppc. The build
+/// tree has the same layout.
+std::string getPrefix(const char *Argv0) {
+  static int Anchor;
+  std::string Exe = sys::fs::getMainExecutable(Argv0, &Anchor);
+  return sys::path::parent_path(sys::path::parent_path(Exe)).str();
+}
+
+int runConfig(ArrayRef<StringRef> Args, const char *Argv0) {
+  std::optional<hpp::Backend> B;
+  std::vector<StringRef> What;
+  for (StringRef A : Args) {
+    if (A.consume_front("--backend=")) {
+      B = hpp::parseBackend(A);
+      if (!B)
+        return fail("unknown backend '" + A + "'");
+    } else if (A == "--cflags" || A == "--libs" || A == "--prefix") {
+      What.push_back(A);
+    } else {
+      return fail("unknown option '" + A + "' for 'config'\n" + Usage);
+    }
+  }
+  if (!B || What.empty())
+    return fail(Twine("config needs --backend and one of --cflags, --libs, --prefix\n") + Usage);
+  if (*B != hpp::Backend::OpenMP)
+    return fail("the " + hpp::getBackendName(*B) + " backend is not available yet");
+  std::string Prefix = getPrefix(Argv0);
+  std::vector<std::string> Out;
+  for (StringRef W : What) {
+    if (W == "--prefix")
+      Out.push_back(Prefix);
+    else if (W == "--cflags")
+      Out.push_back("-I" + Prefix + "/include -fopenmp");
+    else
+      Out.push_back("-L" + Prefix + "/lib -lhpprt_openmp -fopenmp");
+  }
+  for (size_t I = 0; I < Out.size(); ++I)
+    outs() << (I ? " " : "") << Out[I];
+  outs() << "\n";
+  return 0;
+}
+
+int runTranslate(ArrayRef<StringRef> Args) {
+  hpp::TranslateOptions Opts;
+  std::optional<hpp::Backend> B;
+  std::string Output, ReportJSON;
+  bool Report = false;
+  for (size_t I = 0; I < Args.size(); ++I) {
+    StringRef A = Args[I];
+    if (A == "--") {
+      for (++I; I < Args.size(); ++I)
+        Opts.CompilerArgs.push_back(Args[I].str());
+      break;
+    }
+    if (A.consume_front("--backend=")) {
+      B = hpp::parseBackend(A);
+      if (!B)
+        return fail("unknown backend '" + A + "'");
+    } else if (A == "-o" && I + 1 < Args.size()) {
+      Output = Args[++I].str();
+    } else if (A == "--report") {
+      Report = true;
+    } else if (A == "--report-json" && I + 1 < Args.size()) {
+      ReportJSON = Args[++I].str();
+    } else if (A.consume_front("--report-json=")) {
+      ReportJSON = A.str();
+    } else if (A.starts_with("-")) {
+      return fail("unknown option '" + A + "'\n" + Usage);
+    } else if (Opts.InputPath.empty()) {
+      Opts.InputPath = A.str();
+    } else {
+      return fail("more than one input file");
+    }
+  }
+  if (!B)
+    return fail(Twine("missing --backend\n") + Usage);
+  if (Opts.InputPath.empty())
+    return fail(Twine("missing input file\n") + Usage);
+  Opts.Target = *B;
+  Opts.ResourceDir = HPP_CLANG_RESOURCE_DIR;
+  bool Verify = false;
+  for (const std::string &A : Opts.CompilerArgs)
+    Verify |= A == "-verify" || StringRef(A).starts_with("-verify=");
+
+  Expected<hpp::TranslationResult> R = hpp::translateFile(Opts);
+  if (!R)
+    return fail(toString(R.takeError()));
+  if (Report)
+    outs() << R->ReportText;
+  if (!ReportJSON.empty()) {
+    if (Error E = writeToOutput(ReportJSON, [&](raw_ostream &OS) {
+          OS << R->ReportJSON;
+          return Error::success();
+        }))
+      return fail(toString(std::move(E)));
+  }
+  // Under -verify the expected diagnostics are the point of the run.
+  if (Verify)
+    return R->ClangSucceeded ? 0 : 1;
+  if (!R->Succeeded)
+    return 1;
+  if (Output.empty())
+    Output = "-";
+  if (Error E = writeToOutput(Output, [&](raw_ostream &OS) {
+        OS << R->Output;
+        return Error::success();
+      }))
+    return fail(toString(std::move(E)));
+  return 0;
+}
+
+} // namespace
+
+int main(int argc, const char **argv) {
+  InitLLVM X(argc, argv);
+  std::vector<StringRef> Args(argv + 1, argv + argc);
+  if (Args.empty())
+    return fail(Twine("missing command\n") + Usage);
+  StringRef Command = Args.front();
+  ArrayRef<StringRef> Rest = ArrayRef<StringRef>(Args).drop_front();
+  if (Command == "translate")
+    return runTranslate(Rest);
+  if (Command == "config")
+    return runConfig(Rest, argv[0]);
+  if (Command == "--version") {
+    outs() << "hppc " << HPP_VERSION << " (LLVM/Clang " << LLVM_VERSION_STRING
+           << ")\n";
+    return 0;
+  }
+  if (Command == "--help" || Command == "-h") {
+    outs() << Usage;
+    return 0;
+  }
+  return fail("unknown command '" + Command + "'\n" + Usage);
+}
