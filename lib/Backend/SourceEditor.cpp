@@ -75,6 +75,31 @@ bool SourceEditor::atLineStart(SourceLocation Loc) const {
   return true;
 }
 
+bool SourceEditor::restOfLineIsBlank(SourceLocation Loc) const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto [FID, Offset] = SM.getDecomposedExpansionLoc(Loc);
+  StringRef Buffer = SM.getBufferData(FID);
+  for (size_t I = Offset; I < Buffer.size() && Buffer[I] != '\n'; ++I)
+    if (Buffer[I] != ' ' && Buffer[I] != '\t' && Buffer[I] != '\r')
+      return false;
+  return true;
+}
+
+std::string SourceEditor::indentBlock(StringRef Text, StringRef Indent) {
+  std::string Out;
+  SmallVector<StringRef, 16> Lines;
+  Text.split(Lines, '\n');
+  for (size_t I = 0; I < Lines.size(); ++I) {
+    StringRef L = Lines[I];
+    if (I > 0 && !L.empty() && !L.starts_with("#"))
+      Out += Indent.str();
+    Out += L.str();
+    if (I + 1 < Lines.size())
+      Out += "\n";
+  }
+  return Out;
+}
+
 std::string SourceEditor::withResync(StringRef Text, SourceLocation Begin,
                                      SourceLocation Loc) const {
   if (!Text.contains('\n'))
@@ -89,9 +114,9 @@ std::string SourceEditor::withResync(StringRef Text, SourceLocation Begin,
     Out += "\n";
   Out += lineDirective(Loc);
   Out += "\n";
-  // The rest of the line at Loc continues after the directive: give it
-  // back its indentation.
-  if (SM.getExpansionColumnNumber(Loc) != 1)
+  // The rest of the line at Loc continues after the directive: keep its
+  // column when it holds code.
+  if (!restOfLineIsBlank(Loc) && SM.getExpansionColumnNumber(Loc) != 1)
     Out += std::string(SM.getExpansionColumnNumber(Loc) - 1, ' ');
   return Out;
 }

@@ -46,6 +46,10 @@ public:
   /// Leading whitespace of the line holding \p Loc.
   std::string indentOf(clang::SourceLocation Loc) const;
 
+  /// Prefixes every line of \p Text but the first (which goes where the
+  /// replaced text started) and preprocessor directives.
+  static std::string indentBlock(llvm::StringRef Text, llvm::StringRef Indent);
+
   /// The rewritten main file.
   std::string result() const;
   llvm::StringRef fileName() const { return FileName; }
@@ -57,6 +61,7 @@ private:
   /// replaces [Begin, Loc) (or is inserted at Begin == Loc).
   std::string withResync(llvm::StringRef Text, clang::SourceLocation Begin,
                          clang::SourceLocation Loc) const;
+  bool restOfLineIsBlank(clang::SourceLocation Loc) const;
   /// Whether only blanks precede \p Loc on its line.
   bool atLineStart(clang::SourceLocation Loc) const;
 

@@ -88,7 +88,7 @@ index_t trip_count(L lb, U ub, long long step) {
     // Distance in the direction of travel, modulo 2^bits of the loop
     // variable: this is what the serial loop does when it wraps (unsigned i
     // from 5 down to 0 by -1, or an unsigned i compared with a long bound).
-    using V = T;
+    using V = std::conditional_t<(sizeof(L) < sizeof(T)), L, T>;
     using UV = std::make_unsigned_t<V>;
     assert(static_cast<T>(static_cast<V>(u)) == u &&
            "hpp: a '!=' bound the loop variable cannot hold is never reached");
@@ -114,7 +114,7 @@ template <class T> T index_at(T lb, index_t iv, long long step) {
   // Computed in 64-bit unsigned arithmetic and narrowed, so that small types
   // do not promote to int and overflow in the multiplication.
   return static_cast<T>(static_cast<std::make_unsigned_t<T>>(
-      static_cast<Wide>(lb) + static_cast<Wide>(iv) * static_cast<Wide>(step)));
+      static_cast<Wide>(lb) + static_cast<Wide>(iv) * static_cast<Wide>(step > 0 ? step : -step)));
 }
 
 /// Rounds bytes up to a multiple of alignment (which need not be a power of

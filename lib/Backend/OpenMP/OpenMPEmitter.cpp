@@ -191,7 +191,6 @@ std::string RegionWriter::scanFirstPass(const Construct &L) const {
 
 Error RegionWriter::emitRoot() {
   const Construct &L = *R.Root;
-  const SourceManager &SM = Ctx.getSourceManager();
   std::string Kind = getLoopLevelName(L.Level).str();
   std::string Pro;
   Pro += formatv("{{ // hpp region '{0}' ({1} loop) from {2}:{3}\n", R.Name, Kind,
@@ -250,7 +249,9 @@ Error RegionWriter::emitRoot() {
       Pro += formatv("auto {0} = hpp_red_{0};\n", RV.IndexName);
   }
   Pro += simdPragma(L);
-  if (Error E = Edit.replace(L.Dir->PragmaLoc, L.Dir->EndLoc, Pro))
+  std::string Indent = Edit.indentOf(L.Dir->PragmaLoc);
+  if (Error E = Edit.replace(L.Dir->PragmaLoc, L.Dir->EndLoc,
+                             SourceEditor::indentBlock(Pro, Indent)))
     return E;
 
   std::string Header = "for (hpprt::index_t hpp_iv0 = hpp_chunk.begin; "
@@ -281,8 +282,8 @@ Error RegionWriter::emitRoot() {
       Epi += formatv("hpp_part_{0}.combine_into(hpp_red_{0});\n", RV.Name);
   }
   Epi += formatv("} // hpp region '{0}'\n", R.Name);
-  (void)SM;
-  return Edit.insert(getEndOfStmt(L.Dims.back().Loop->getBody(), Ctx), Epi);
+  return Edit.insert(getEndOfStmt(L.Dims.back().Loop->getBody(), Ctx),
+                     "\n" + SourceEditor::indentBlock(Epi, Indent));
 }
 
 Error RegionWriter::emitNestedLoop(const Construct &L) {
@@ -290,7 +291,8 @@ Error RegionWriter::emitNestedLoop(const Construct &L) {
   std::string How = Simd.empty() ? "sequential: one thread per team" : "omp simd";
   std::string Pro = formatv("{{ // hpp {0} loop ({1})\n", getLoopLevelName(L.Level), How);
   Pro += boundsDecls(L) + Simd;
-  if (Error E = Edit.replace(L.Dir->PragmaLoc, L.Dir->EndLoc, Pro))
+  if (Error E = Edit.replace(L.Dir->PragmaLoc, L.Dir->EndLoc,
+                             SourceEditor::indentBlock(Pro, Edit.indentOf(L.Dir->PragmaLoc))))
     return E;
   std::string Iv = "hpp_iv" + id(L);
   std::string Header = formatv("for (hpprt::index_t {0} = 0; {0} < hpp_n{1}; ++{0}) {{ ",

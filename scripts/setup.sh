@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Sets hpp up on Debian 12: installs the packages it needs when they are
+# missing, configures and builds it in build/, then translates, builds and
+# runs an example end to end on the OpenMP backend and compares it with the
+# example's serial build. `--no-example` stops after the build.
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${HPP_BUILD_DIR:-$root/build}
+
+packages=(cmake ninja-build g++ python3 llvm-19-dev libclang-19-dev
+          libclang-cpp19-dev clang-19 llvm-19-tools lld-19 libomp-19-dev
+          libgtest-dev)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "== installing: ${missing[*]}"
+  sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo=sudo
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+echo "== configuring and building in $build"
+cmake -S "$root" -B "$build" -G Ninja \
+  -DCMAKE_BUILD_TYPE=Release \
+  -DCMAKE_C_COMPILER=clang-19 -DCMAKE_CXX_COMPILER=clang++-19 \
+  -DLLVM_DIR=/usr/lib/llvm-19/lib/cmake/llvm \
+  -DClang_DIR=/usr/lib/llvm-19/lib/cmake/clang \
+  -DLLVM_EXTERNAL_LIT=/usr/lib/llvm-19/build/utils/lit/lit.py >/dev/null
+cmake --build "$build"
+
+[ "${1:-}" = "--no-example" ] && exit 0
+"$root/scripts/run-example.sh" "$root/examples/yax.cpp"

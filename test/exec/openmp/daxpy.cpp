@@ -1,0 +1,52 @@
+// RUN: %hppc translate --backend=openmp %s -o %t.omp.cpp
+// RUN: %cxx_omp %t.omp.cpp -o %t.omp %cxx_omp_link
+// RUN: %t.omp > %t.omp.out
+// RUN: %cxx_serial %s -o %t.ser
+// RUN: %t.ser > %t.ser.out
+// RUN: %compare %t.ser.out %t.omp.out
+
+// y = a*x + y with a flat parallel loop, plus a zero-trip call.
+#include <cstdio>
+#include <vector>
+
+void daxpy(int n, double a, const double* x, double* y) {
+#pragma hpp parallel
+  for (int i = 0; i < n; ++i)
+    y[i] = a * x[i] + y[i];
+}
+
+int main() {
+  const int n = 1001;
+  std::vector<double> x(n), y(n), ref(n);
+  for (int i = 0; i < n; ++i) {
+    x[i] = i % 17 - 8;
+    y[i] = (i * 7) % 13;
+    ref[i] = 2.5 * x[i] + y[i];
+  }
+  daxpy(n, 2.5, x.data(), y.data());
+  double sum = 0;
+  int bad = 0;
+  for (int i = 0; i < n; ++i) {
+    sum += y[i] * (i % 5 + 1);
+    bad += y[i] != ref[i];
+  }
+  std::printf("checksum %.17g\n", sum);
+  std::printf("y[0] %.17g y[500] %.17g y[1000] %.17g\n", y[0], y[500], y[n - 1]);
+  std::printf("mismatches %d\n", bad);
+
+  // Zero trips: nothing changes.
+  daxpy(0, 3.0, x.data(), y.data());
+  std::printf("after zero-trip y[0] %.17g\n", y[0]);
+
+  // Flat loop over the middle, with a non-zero start.
+  double* yp = y.data();
+  const double* xp = x.data();
+#pragma hpp team thread vector
+  for (int i = 3; i < n - 5; ++i)
+    yp[i] -= xp[i];
+  bad = 0;
+  for (int i = 0; i < n; ++i)
+    bad += y[i] != ((i >= 3 && i < n - 5) ? ref[i] - x[i] : ref[i]);
+  std::printf("mismatches2 %d y[3] %.17g y[995] %.17g y[996] %.17g\n", bad, y[3], y[995], y[996]);
+  return 0;
+}

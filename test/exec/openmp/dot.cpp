@@ -1,0 +1,64 @@
+// RUN: %hppc translate --backend=openmp %s -o %t.omp.cpp
+// RUN: %cxx_omp %t.omp.cpp -o %t.omp %cxx_omp_link
+// RUN: %t.omp > %t.omp.out
+// RUN: %cxx_serial %s -o %t.ser
+// RUN: %t.ser > %t.ser.out
+// RUN: %compare %t.ser.out %t.omp.out
+
+// Dot products: double sum, integer sum, several variables in one clause,
+// a reduction variable with a non-zero initial value, zero trips.
+#include <cstdio>
+#include <vector>
+
+double dot(int n, const double* x, const double* y) {
+  double s = 0;
+#pragma hpp parallel reduction(+: s)
+  for (int i = 0; i < n; ++i)
+    s += x[i] * y[i];
+  return s;
+}
+
+int main() {
+  const int n = 1001;
+  std::vector<double> x(n), y(n);
+  std::vector<long> a(n), b(n);
+  for (int i = 0; i < n; ++i) {
+    x[i] = i % 11 - 5;
+    y[i] = (3 * i) % 7 + 1;
+    a[i] = i;
+    b[i] = i % 4 - 1;
+  }
+  double ref = 0;
+  long refi = 0, refa = 0;
+  for (int i = 0; i < n; ++i) {
+    ref += x[i] * y[i];
+    refi += a[i] * b[i];
+    refa += a[i];
+  }
+  double d = dot(n, x.data(), y.data());
+  std::printf("dot %.17g ref %.17g\n", d, ref);
+
+  // Two variables in one clause; ip starts at 100.
+  const long* ap = a.data();
+  const long* bp = b.data();
+  long ip = 100, sa = 0;
+#pragma hpp parallel reduction(+: ip, sa)
+  for (int i = 0; i < n; ++i) {
+    ip += ap[i] * bp[i];
+    sa += ap[i];
+  }
+  std::printf("ip %ld (ref %ld) sa %ld (ref %ld)\n", ip, refi + 100, sa, refa);
+
+  // Zero trips keep the initial value.
+  double z = 42.5;
+  const double* xp = x.data();
+#pragma hpp parallel reduction(+: z)
+  for (int i = 0; i < 0; ++i)
+    z += xp[i];
+  std::printf("zero-trip %.17g dot0 %.17g\n", z, dot(0, x.data(), y.data()));
+
+  // Short: fewer iterations than threads.
+  std::printf("dot1 %.17g dot2 %.17g\n", dot(1, x.data() + 7, y.data() + 7),
+              dot(2, x.data() + 7, y.data() + 7));
+  return 0;
+}

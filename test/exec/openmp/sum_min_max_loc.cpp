@@ -1,0 +1,58 @@
+// RUN: %hppc translate --backend=openmp %s -o %t.omp.cpp
+// RUN: %cxx_omp %t.omp.cpp -o %t.omp %cxx_omp_link
+// RUN: %t.omp > %t.omp.out
+// RUN: %cxx_serial %s -o %t.ser
+// RUN: %t.ser > %t.ser.out
+// RUN: %compare %t.ser.out %t.omp.out
+
+// sum, min, max, minloc and maxloc in one flat loop. The data has repeated
+// minima and maxima, so the index of the first occurrence must be found.
+#include <cstdio>
+#include <vector>
+
+struct Result {
+  double sum, mn, mx, minv, maxv;
+  int mini, maxi;
+};
+
+Result all(int n, const double* v) {
+  double sum = 0, mn = 1e300, mx = -1e300;
+  double minv = 1e300, maxv = -1e300;
+  int mini = -1, maxi = -1;
+#pragma hpp parallel reduction(+: sum) reduction(min: mn) reduction(max: mx) reduction(minloc: minv, mini) reduction(maxloc: maxv, maxi)
+  for (int i = 0; i < n; ++i) {
+    sum += v[i];
+    if (v[i] < mn) mn = v[i];
+    if (v[i] > mx) mx = v[i];
+    if (v[i] < minv) { minv = v[i]; mini = i; }
+    if (v[i] > maxv) { maxv = v[i]; maxi = i; }
+  }
+  return {sum, mn, mx, minv, maxv, mini, maxi};
+}
+
+void print(const char* tag, const Result& r) {
+  std::printf("%s sum %.17g min %.17g max %.17g minloc %.17g @ %d maxloc %.17g @ %d\n", tag,
+              r.sum, r.mn, r.mx, r.minv, r.mini, r.maxv, r.maxi);
+}
+
+int main() {
+  const int n = 1001;
+  std::vector<double> v(n);
+  // Values in [-20, 20]; the minimum -20 occurs many times, first at an
+  // index in the middle of the range, and so does the maximum.
+  for (int i = 0; i < n; ++i)
+    v[i] = (i * 37 + 5) % 41 - 20;
+  print("pattern", all(n, v.data()));
+  // All equal: first index wins for both.
+  std::vector<double> c(n, 3.0);
+  print("constant", all(n, c.data()));
+  // Ties placed in the last chunk only and in the first chunk only.
+  std::vector<double> w(n, 0.0);
+  w[n - 1] = -5; w[n - 2] = -5; w[n - 300] = 9; w[2] = 9; w[1] = -5 + 1; w[700] = -5; w[500] = -5;
+  print("ties", all(n, w.data()));
+  // Zero trips keep the initial values.
+  print("empty", all(0, v.data()));
+  // One element.
+  print("one", all(1, v.data() + 5));
+  return 0;
+}
