@@ -126,7 +126,10 @@ void TranslateAction::translate(ASTContext &Ctx) {
 } // namespace
 
 Expected<TranslationResult> translateFile(const TranslateOptions &Opts) {
-  std::vector<std::string> CommandLine = {"hppc-clang", "-fsyntax-only"};
+  // Run-time sized scratch arrays are declared as VLAs, an extension every
+  // C++ compiler hpp supports; users may turn the warning back on.
+  std::vector<std::string> CommandLine = {"hppc-clang", "-fsyntax-only",
+                                          "-Wno-vla-cxx-extension"};
   if (!Opts.ResourceDir.empty())
     CommandLine.push_back("-resource-dir=" + Opts.ResourceDir);
   CommandLine.insert(CommandLine.end(), Opts.CompilerArgs.begin(),

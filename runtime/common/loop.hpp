@@ -114,7 +114,7 @@ template <class T> T index_at(T lb, index_t iv, long long step) {
   // Computed in 64-bit unsigned arithmetic and narrowed, so that small types
   // do not promote to int and overflow in the multiplication.
   return static_cast<T>(static_cast<std::make_unsigned_t<T>>(
-      static_cast<Wide>(lb) + static_cast<Wide>(iv) * static_cast<Wide>(step > 0 ? step : -step)));
+      static_cast<Wide>(lb) + static_cast<Wide>(iv) * static_cast<Wide>(step)));
 }
 
 /// Rounds bytes up to a multiple of alignment (which need not be a power of
