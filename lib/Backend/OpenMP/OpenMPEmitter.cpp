@@ -69,6 +69,13 @@ private:
   Error emitScratch(const Construct &C);
   Error emitConstruct(const Construct &C);
   std::string scanFirstPass(const Construct &L) const;
+  /// `hpp_region_<name>`, the name as an identifier.
+  std::string functionName() const {
+    std::string Name = "hpp_region_";
+    for (char C : R.Name)
+      Name += isAlnum(C) ? C : '_';
+    return Name;
+  }
 
   const Region &R;
   SourceEditor &Edit;
@@ -232,6 +239,10 @@ Error RegionWriter::emitRoot() {
     }
     Pro += "const std::size_t hpp_scratch_bytes = " + Previous + ";\n";
   }
+  // The region is a named function object: named in the generated code and
+  // in stack traces, while the body keeps the scope it was written in
+  // (template parameters, members, local types).
+  Pro += formatv("auto {0} = [&]() {{\n", functionName());
   Pro += formatv("hpprt::RegionScope hpp_scope(\"{0}\");\n", R.Name);
   Pro += "#pragma omp parallel\n{\n";
   Pro += "const hpprt::Chunk hpp_chunk = hpprt::static_chunk(hpp_n0, "
@@ -270,7 +281,8 @@ Error RegionWriter::emitRoot() {
     else
       Epi += formatv("hpp_part_{0}.put(omp_get_thread_num(), {0});\n", RV.Name);
   }
-  Epi += "} // omp parallel\n";
+  Epi += "} // omp parallel\n};\n";
+  Epi += functionName() + "();\n";
   for (const ReductionVar &RV : L.Reductions) {
     if (RV.InScan)
       Epi += formatv("hpp_red_{0} = hpp_scan_{0}.total(hpp_red_{0}, omp_get_max_threads());\n",

@@ -22,7 +22,8 @@ void dot(int n, const double *x, const double *y, double &out, int &count) {
 // OMP: const hpprt::index_t hpp_n0_0 = hpprt::trip_count<hpprt::Cmp::Lt>(hpp_lb0_0, hpp_ub0_0, 1);
 // OMP: auto &hpp_red_s = s;
 // OMP-NEXT: hpprt::omp::Partials<hpprt::Sum, std::remove_reference_t<decltype(hpp_red_s)>> hpp_part_s;
-// OMP: hpprt::RegionScope hpp_scope("dot");
+// OMP: auto hpp_region_dot = [&]() {
+// OMP-NEXT: hpprt::RegionScope hpp_scope("dot");
 // OMP-NEXT: #pragma omp parallel
 // OMP: hpprt::static_chunk(hpp_n0, omp_get_thread_num(), omp_get_num_threads());
 // OMP-NEXT: auto s = hpprt::identity_like<hpprt::Sum>(hpp_red_s);
@@ -34,6 +35,8 @@ void dot(int n, const double *x, const double *y, double &out, int &count) {
 // OMP: hpp_part_s.put(omp_get_thread_num(), s);
 // OMP-NEXT: hpp_part_c.put(omp_get_thread_num(), c);
 // OMP-NEXT: } // omp parallel
+// OMP-NEXT: };
+// OMP-NEXT: hpp_region_dot();
 // OMP-NEXT: hpp_part_s.combine_into(hpp_red_s);
 // OMP-NEXT: hpp_part_c.combine_into(hpp_red_c);
 // OMP-NEXT: } // hpp region 'dot'
