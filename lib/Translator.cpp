@@ -134,6 +134,8 @@ Expected<TranslationResult> translateFile(const TranslateOptions &Opts) {
     CommandLine.push_back("-resource-dir=" + Opts.ResourceDir);
   CommandLine.insert(CommandLine.end(), Opts.CompilerArgs.begin(),
                      Opts.CompilerArgs.end());
+  for (const std::string &Dir : Opts.IncludeDirs)
+    CommandLine.push_back("-I" + Dir);
   CommandLine.push_back("-x");
   CommandLine.push_back("c++");
   CommandLine.push_back(Opts.InputPath);

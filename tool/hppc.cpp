@@ -75,7 +75,7 @@ int runConfig(ArrayRef<StringRef> Args, const char *Argv0) {
   return 0;
 }
 
-int runTranslate(ArrayRef<StringRef> Args) {
+int runTranslate(ArrayRef<StringRef> Args, const char *Argv0) {
   hpp::TranslateOptions Opts;
   std::optional<hpp::Backend> B;
   std::string Output, ReportJSON;
@@ -113,6 +113,7 @@ int runTranslate(ArrayRef<StringRef> Args) {
     return fail(Twine("missing input file\n") + Usage);
   Opts.Target = *B;
   Opts.ResourceDir = HPP_CLANG_RESOURCE_DIR;
+  Opts.IncludeDirs.push_back(getPrefix(Argv0) + "/include");
   bool Verify = false;
   for (const std::string &A : Opts.CompilerArgs)
     Verify |= A == "-verify" || StringRef(A).starts_with("-verify=");
@@ -154,7 +155,7 @@ int main(int argc, const char **argv) {
   StringRef Command = Args.front();
   ArrayRef<StringRef> Rest = ArrayRef<StringRef>(Args).drop_front();
   if (Command == "translate")
-    return runTranslate(Rest);
+    return runTranslate(Rest, argv[0]);
   if (Command == "config")
     return runConfig(Rest, argv[0]);
   if (Command == "--version") {

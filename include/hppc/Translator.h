@@ -30,6 +30,8 @@ struct TranslateOptions {
   std::vector<std::string> CompilerArgs;
   /// Clang's resource directory (builtin headers).
   std::string ResourceDir;
+  /// Searched after the user's -I paths: hpp's own headers (<hpp/hpp.hpp>).
+  std::vector<std::string> IncludeDirs;
 };
 
 struct TranslationResult {

@@ -43,15 +43,23 @@ public:
   bool TraverseDoStmt(DoStmt *S) { return nested([&] { return RecursiveASTVisitor::TraverseDoStmt(S); }); }
   bool TraverseCXXForRangeStmt(CXXForRangeStmt *S) { return nested([&] { return RecursiveASTVisitor::TraverseCXXForRangeStmt(S); }); }
   bool TraverseSwitchStmt(SwitchStmt *S) { return nested([&] { return RecursiveASTVisitor::TraverseSwitchStmt(S); }); }
+  /// A lambda's own return, break and throw stay inside the lambda.
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+  /// A throw in a try block is caught there when a handler of that try
+  /// catches everything or the thrown type; a throw in a handler leaves it.
   bool TraverseCXXTryStmt(CXXTryStmt *S) {
-    ++TryDepth;
-    bool R = RecursiveASTVisitor::TraverseCXXTryStmt(S);
-    --TryDepth;
+    Tries.push_back(S);
+    bool R = TraverseStmt(S->getTryBlock());
+    Tries.pop_back();
+    for (unsigned I = 0; R && I < S->getNumHandlers(); ++I)
+      R = TraverseStmt(S->getHandler(I)->getHandlerBlock());
     return R;
   }
   bool VisitBreakStmt(BreakStmt *S) { return Depth ? true : found(S, "break"); }
   bool VisitReturnStmt(ReturnStmt *S) { return found(S, "return"); }
-  bool VisitCXXThrowExpr(CXXThrowExpr *S) { return TryDepth ? true : found(S, "throw"); }
+  bool VisitCXXThrowExpr(CXXThrowExpr *S) {
+    return isCaught(S) ? true : found(S, "throw");
+  }
   bool VisitGotoStmt(GotoStmt *S) {
     SourceLocation L = S->getLabel()->getStmt()
                            ? S->getLabel()->getStmt()->getBeginLoc()
@@ -72,10 +80,31 @@ private:
     What = W;
     return false;
   }
+  bool isCaught(const CXXThrowExpr *Throw) const {
+    const Expr *E = Throw->getSubExpr();
+    QualType Thrown = E ? E->getType().getUnqualifiedType() : QualType();
+    for (const CXXTryStmt *Try : Tries)
+      for (unsigned I = 0; I < Try->getNumHandlers(); ++I) {
+        QualType Caught = Try->getHandler(I)->getCaughtType();
+        if (Caught.isNull())
+          return true; // catch (...)
+        Caught = Caught.getNonReferenceType().getUnqualifiedType();
+        if (Thrown.isNull())
+          continue;
+        if (Caught.getCanonicalType() == Thrown.getCanonicalType())
+          return true;
+        const auto *From = Thrown->getAsCXXRecordDecl();
+        const auto *To = Caught->getAsCXXRecordDecl();
+        if (From && To && From->hasDefinition() && From->isDerivedFrom(To))
+          return true;
+      }
+    return false;
+  }
+
   const SourceManager &SM;
   Span Body;
   unsigned Depth = 0;
-  unsigned TryDepth = 0;
+  SmallVector<const CXXTryStmt *, 2> Tries;
 };
 
 class Builder {
@@ -120,6 +149,7 @@ private:
   void buildRegion(std::unique_ptr<Construct> Root, const LocatedStmt *LS);
 
   bool checkNesting(Construct &C, const Construct &Root);
+  bool checkStandalonePosition(const Construct &C);
   bool checkBranches(const Construct &Loop);
   bool resolveReductions(Construct &Loop);
   bool checkRaces(const Region &R);
@@ -139,6 +169,9 @@ private:
   /// Statements each construct was attached to, for template instances.
   DenseMap<const Construct *, const LocatedStmt *> Located;
   SmallPtrSet<const Expr *, 8> ReportedWrites;
+  /// Directives that could not be attached: the region around one is
+  /// refused without further errors about the same code.
+  SmallVector<unsigned, 4> FailedDirectives;
 };
 
 /// Loop statement of a collapsed level: the body itself, or the only
@@ -188,6 +221,7 @@ bool Builder::attachLoop(Construct &C, const Stmt *S) {
       Diags.report(D.findClause(ClauseKind::Collapse)->Loc,
                    Diag::err_collapse_not_nested)
           << Collapse;
+      Diags.report(D.KindLoc, Diag::note_loop_pragma) << getDirectiveSpelling(D.Kind);
       return false;
     }
     std::optional<LoopDim> Dim = analyzeCanonicalLoop(Current, D, Ctx, Diags);
@@ -206,6 +240,7 @@ bool Builder::attachLoop(Construct &C, const Stmt *S) {
       if (Uses) {
         Diags.report(Current->getBeginLoc(), Diag::err_collapse_nonrectangular)
             << Outer.IndexName;
+        Diags.report(D.KindLoc, Diag::note_loop_pragma) << getDirectiveSpelling(D.Kind);
         return false;
       }
     }
@@ -223,6 +258,9 @@ bool Builder::attachLoop(Construct &C, const Stmt *S) {
   C.TeamSizeText = TextOf(ClauseKind::TeamSize);
   C.VectorLengthText = TextOf(ClauseKind::VectorLength);
   C.StreamText = TextOf(ClauseKind::Stream);
+  if (const Clause *Tile = D.findClause(ClauseKind::Tile))
+    for (const ClauseArg &A : Tile->Args)
+      C.Tile.push_back(A.Text);
   C.Nowait = D.findClause(ClauseKind::Nowait) != nullptr;
   return true;
 }
@@ -234,10 +272,26 @@ bool Builder::attachScratch(Construct &C, const Stmt *S) {
     Diags.report(S->getBeginLoc(), Diag::err_expected_array_decl);
     return false;
   }
-  if (V->hasInit()) {
-    Diags.report(V->getInit()->getBeginLoc(), Diag::err_scratch_initializer)
-        << V->getName();
+  if (!V->hasLocalStorage()) {
+    Diags.report(V->getLocation(), Diag::err_scratch_not_automatic) << V->getName();
     return false;
+  }
+  if (const Expr *Init = V->getInit()) {
+    // Arrays of class type get an implicit default construction; scratch
+    // memory is not constructed, so only trivial construction is allowed.
+    const auto *CE = dyn_cast<CXXConstructExpr>(Init);
+    bool ImplicitDefault = CE && CE->getNumArgs() == 0 &&
+                           !CE->isListInitialization() &&
+                           CE->getParenOrBraceRange().isInvalid();
+    if (!ImplicitDefault) {
+      Diags.report(Init->getBeginLoc(), Diag::err_scratch_initializer)
+          << V->getName();
+      return false;
+    }
+    if (!CE->getConstructor()->isTrivial()) {
+      Diags.report(V->getLocation(), Diag::err_scratch_element_ctor) << V->getName();
+      return false;
+    }
   }
   C.Kind = ConstructKind::Scratch;
   return true;
@@ -396,65 +450,83 @@ std::unique_ptr<Construct> Builder::attach(Directive &D) {
 
 bool Builder::checkNesting(Construct &C, const Construct &Root) {
   const Construct *Loop = C.enclosingLoop();
-  StringRef Name = C.Dir ? getDirectiveSpelling(C.Dir->Kind) : "";
-  auto Nest = [&](StringRef Outer) {
-    Diags.report(C.Dir->KindLoc, Diag::err_nesting) << Name << Outer;
-    if (Loop)
+  StringRef Name = getDirectiveSpelling(C.Dir->Kind);
+  // Enclosing loops are named as the user wrote them.
+  StringRef Outer = Loop ? getDirectiveSpelling(Loop->Dir->Kind) : "";
+  auto Fail = [&](Diag D) {
+    auto B = Diags.report(C.Dir->KindLoc, D);
+    B << Name;
+    if (D != Diag::err_needs_enclosing_team)
+      B << Outer;
+    B.~DiagnosticBuilder();
+    if (Loop && D != Diag::err_needs_enclosing_team)
       notePragma(*Loop);
     return false;
   };
-  auto NeedTeam = [&] {
-    Diags.report(C.Dir->KindLoc, Diag::err_needs_enclosing_team) << Name;
-    return false;
-  };
   bool TeamRegion = Root.Level == LoopLevel::Team;
+  bool AtTeamLevel = TeamRegion && Loop == &Root;
   switch (C.Kind) {
   case ConstructKind::Loop:
     if (!Loop)
       return true;
-    if (C.Level == LoopLevel::Team || C.Level == LoopLevel::Flat)
-      return Nest(getLoopLevelName(Loop->Level));
-    if (Loop->Level == LoopLevel::Flat || Loop->Level == LoopLevel::Vector ||
-        Loop->Level == LoopLevel::TeamVector)
-      return Nest(getLoopLevelName(Loop->Level));
-    if ((C.Level == LoopLevel::Thread || C.Level == LoopLevel::TeamVector) &&
-        Loop->Level != LoopLevel::Team)
-      return Nest(getLoopLevelName(Loop->Level));
+    if (C.Level == LoopLevel::Team || C.Level == LoopLevel::Flat ||
+        Loop->Level == LoopLevel::Flat || Loop->Level == LoopLevel::Vector ||
+        Loop->Level == LoopLevel::TeamVector ||
+        ((C.Level == LoopLevel::Thread || C.Level == LoopLevel::TeamVector) &&
+         Loop->Level != LoopLevel::Team))
+      return Fail(Diag::err_nesting);
     for (const Construct *P = C.Parent; P; P = P->Parent)
       if (P->Kind == ConstructKind::Single) {
-        Diags.report(C.Dir->KindLoc, Diag::err_nesting) << Name << "single";
+        Diags.report(C.Dir->KindLoc, Diag::err_loop_in_single) << Name;
         return false;
       }
-    {
-      // Clauses that size the launch belong to the outermost loop.
-      for (ClauseKind K : {ClauseKind::League, ClauseKind::TeamSize,
-                           ClauseKind::VectorLength, ClauseKind::Stream,
-                           ClauseKind::Nowait})
-        if (const Clause *Cl = C.Dir->findClause(K)) {
-          Diags.report(Cl->Loc, Diag::err_clause_level) << getClauseSpelling(K);
-          return false;
-        }
-    }
+    // Clauses that size the launch belong to the outermost loop.
+    for (ClauseKind K : {ClauseKind::League, ClauseKind::TeamSize,
+                         ClauseKind::VectorLength, ClauseKind::Stream,
+                         ClauseKind::Nowait})
+      if (const Clause *Cl = C.Dir->findClause(K)) {
+        Diags.report(Cl->Loc, Diag::err_clause_level) << getClauseSpelling(K);
+        return false;
+      }
     return true;
   case ConstructKind::Scratch:
-    if (!TeamRegion || Loop != &Root)
-      return NeedTeam();
-    return true;
   case ConstructKind::Barrier:
-    if (!TeamRegion || Loop != &Root)
-      return NeedTeam();
-    return true;
+    if (!TeamRegion)
+      return Fail(Diag::err_needs_enclosing_team);
+    if (!AtTeamLevel)
+      return Fail(Diag::err_not_at_team_level);
+    return checkStandalonePosition(C);
   case ConstructKind::Single:
     if (!TeamRegion)
-      return NeedTeam();
-    if (Loop != &Root && !(C.PerThread && Loop->Level == LoopLevel::Thread))
-      return Nest(getLoopLevelName(Loop->Level));
+      return Fail(Diag::err_needs_enclosing_team);
+    if (!AtTeamLevel && !(C.PerThread && Loop->Level == LoopLevel::Thread))
+      return Fail(Diag::err_not_at_team_level);
     return true;
-  case ConstructKind::Atomic:
   case ConstructKind::Scan:
+    return checkStandalonePosition(C);
+  case ConstructKind::Atomic:
     return true;
   }
   return true;
+}
+
+bool Builder::checkStandalonePosition(const Construct &C) {
+  if (C.Kind != ConstructKind::Barrier && C.Kind != ConstructKind::Scan)
+    return true;
+  // The directive must sit between the statements of a block, not be the
+  // body of an if or a loop without braces (it would be conditional).
+  unsigned Index = 0;
+  const CompoundStmt *CS = Locator.findEnclosingCompound(C.Loc, Index);
+  if (CS && Index > 0) {
+    const Stmt *Before = CS->body_begin()[Index - 1];
+    if (offset(getEndOfStmt(Before, Ctx)) <= offset(C.Loc))
+      return true;
+  } else if (CS) {
+    return true;
+  }
+  Diags.report(C.Dir->KindLoc, Diag::err_standalone_position)
+      << getDirectiveSpelling(C.Dir->Kind);
+  return false;
 }
 
 bool Builder::checkBranches(const Construct &Loop) {
@@ -504,10 +576,15 @@ bool Builder::resolveReductions(Construct &Loop) {
       bool Bitwise = Cl->Op == ReductionOp::BitAnd || Cl->Op == ReductionOp::BitOr ||
                      Cl->Op == ReductionOp::BitXor;
       bool IsLocIndex = isLocReduction(Cl->Op) && !Vars.empty();
-      if (!T->isDependentType() &&
-          (!T->isArithmeticType() || ((Bitwise || IsLocIndex) && !T->isIntegerType()))) {
+      if (!T->isDependentType() && !T->isArithmeticType()) {
         Diags.report(A.Loc, Diag::err_reduction_var_type)
             << A.Text << getReductionOpSpelling(Cl->Op);
+        Ok = false;
+        continue;
+      }
+      if (!T->isDependentType() && (Bitwise || IsLocIndex) && !T->isIntegerType()) {
+        Diags.report(A.Loc, Diag::err_reduction_var_integer)
+            << A.Text << getReductionOpSpelling(Cl->Op) << IsLocIndex;
         Ok = false;
         continue;
       }
@@ -521,6 +598,8 @@ bool Builder::resolveReductions(Construct &Loop) {
     if (!Ok)
       continue;
     if (isLocReduction(Cl->Op)) {
+      if (llvm::any_of(Loop.Dims, [](const LoopDim &D) { return D.Step < 0; }))
+        Diags.report(Cl->Loc, Diag::warn_loc_downward) << getReductionOpSpelling(Cl->Op);
       ReductionVar RV;
       RV.Op = Cl->Op;
       RV.Var = Vars[0];
@@ -714,8 +793,13 @@ bool Builder::analyzeScan(Construct &Sep) {
       }
     }
     if (const Expr *M = findMemoryWrite(S)) {
+      const Expr *Target = M;
+      if (const auto *BO = dyn_cast<BinaryOperator>(M))
+        Target = BO->getLHS();
+      else if (const auto *UO = dyn_cast<UnaryOperator>(M))
+        Target = UO->getSubExpr();
       Diags.report(M->getExprLoc(), Diag::err_scan_input_phase)
-          << getSourceText(M->getSourceRange(), Ctx);
+          << getSourceText(Target->getSourceRange(), Ctx);
       return false;
     }
     if (const CallExpr *CE = findImpureCall(S)) {
@@ -817,6 +901,11 @@ void Builder::buildRegion(std::unique_ptr<Construct> Root, const LocatedStmt *LS
   R.Root = std::move(Root);
 
   size_t ErrorsBefore = Diags.errorCount();
+  for (unsigned Failed : FailedDirectives)
+    if (spanOf(*R.Root).contains(Failed)) {
+      refuse(*R.Root->Dir, Diags.errorCount());
+      return;
+    }
   bool Ok = true;
   SmallVector<Construct *, 16> All;
   std::function<void(Construct &)> Collect = [&](Construct &C) {
@@ -827,6 +916,11 @@ void Builder::buildRegion(std::unique_ptr<Construct> Root, const LocatedStmt *LS
   Collect(*R.Root);
   for (Construct *C : All)
     Ok &= checkNesting(*C, *R.Root);
+  // A vector loop directly at team level spans the whole team's threads
+  // and lanes (TeamVectorRange).
+  for (Construct *C : All)
+    if (C->isLoop() && C->Level == LoopLevel::Vector && C->enclosingLoop() == R.Root.get())
+      C->Level = LoopLevel::TeamVector;
   if (Ok)
     for (Construct *C : All)
       if (C->isLoop()) {
@@ -881,6 +975,7 @@ TranslationModel Builder::run() {
     if (!C) {
       if (Diags.errorCount() != ErrorsBefore)
         refuse(*D, ErrorsBefore);
+      FailedDirectives.push_back(offset(D->PragmaLoc));
       continue;
     }
     D->Consumed = true;

@@ -31,8 +31,10 @@ public:
   bool TraverseStmt(Stmt *S) {
     if (!S || !Function)
       return RecursiveASTVisitor::TraverseStmt(S);
-    SourceLocation Begin = S->getBeginLoc();
-    if (Begin.isValid() && Begin.isFileID() && SM.isInMainFile(Begin)) {
+    // Statements written by a macro are found at their expansion, so that
+    // the backend can refuse to rewrite them with a clear message.
+    SourceLocation Begin = SM.getExpansionLoc(S->getBeginLoc());
+    if (Begin.isValid() && SM.isInMainFile(Begin)) {
       unsigned Offset = SM.getFileOffset(Begin);
       // Pre-order: the first statement seen at an offset is the outermost.
       auto &Slot = Seen[{Offset, Instance}];
@@ -48,8 +50,8 @@ public:
       }
       auto *CS = dyn_cast<CompoundStmt>(S);
       if (CS && !Instance)
-        L.Compounds.push_back({SM.getFileOffset(CS->getLBracLoc()),
-                               SM.getFileOffset(CS->getRBracLoc()), CS});
+        L.Compounds.push_back({SM.getFileOffset(SM.getExpansionLoc(CS->getLBracLoc())),
+                               SM.getFileOffset(SM.getExpansionLoc(CS->getRBracLoc())), CS});
     }
     return RecursiveASTVisitor::TraverseStmt(S);
   }

@@ -215,7 +215,7 @@ bool Parser::parseReduction(Clause &C, StringRef Name) {
     C.InScan = true;
     ++Pos;
     if (atEnd() || !peek().is(tok::comma)) {
-      Diags.report(loc(), Diag::err_reduction_missing_colon);
+      Diags.report(loc(), Diag::err_inscan_comma);
       return false;
     }
     ++Pos;

@@ -142,6 +142,8 @@ struct Construct {
   /// absent or `auto`.
   std::string LeagueText, TeamSizeText, VectorLengthText, StreamText;
   bool Nowait = false;
+  /// `tile(t0, t1, ...)`: the tile shape of a collapsed loop on GPUs.
+  llvm::SmallVector<std::string, 3> Tile;
   /// Loop with an inscan reduction: the scan separator and the index of the
   /// first body statement after it.
   const Construct *ScanSeparator = nullptr;

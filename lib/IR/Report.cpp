@@ -27,6 +27,14 @@ std::string reductionText(const ReductionVar &RV) {
   return S;
 }
 
+std::vector<RefusedDirective> sortedRefused(const ReportInput &In) {
+  std::vector<RefusedDirective> Sorted = In.Model.Refused;
+  llvm::stable_sort(Sorted, [](const RefusedDirective &A, const RefusedDirective &B) {
+    return A.Line < B.Line;
+  });
+  return Sorted;
+}
+
 std::string collapseText(const Construct &L) {
   std::string S;
   for (const LoopDim &D : L.Dims)
@@ -67,6 +75,11 @@ std::string renderTextReport(const ReportInput &In) {
           OS << "    team_size: " << C.TeamSizeText << "\n";
         if (!C.VectorLengthText.empty())
           OS << "    vector_length: " << C.VectorLengthText << "\n";
+        if (!C.StreamText.empty() || C.Nowait)
+          OS << "    stream: " << (C.StreamText.empty() ? "default" : C.StreamText)
+             << (C.Nowait ? ", nowait" : "") << "\n";
+        if (!C.Tile.empty())
+          OS << "    tile: " << join(C.Tile, ", ") << "\n";
         break;
       }
       case ConstructKind::Scratch: {
@@ -127,7 +140,7 @@ std::string renderTextReport(const ReportInput &In) {
       OS << "\n";
     }
   }
-  for (const RefusedDirective &D : In.Model.Refused)
+  for (const RefusedDirective &D : sortedRefused(In))
     OS << formatv("{0}:{1}: refused '#pragma hpp {2}': {3}\n", In.FileName, D.Line,
                   D.Kind, D.Reason.empty() ? "see the diagnostics above" : D.Reason);
   return Out;
@@ -149,12 +162,18 @@ std::string renderJSONReport(const ReportInput &In) {
               {"inscan", RV.InScan}});
         for (const LoopDim &D : C.Dims)
           Indices.push_back(D.IndexName);
+        json::Array Tile;
+        for (const std::string &T : C.Tile)
+          Tile.push_back(T);
         Loops.push_back(json::Object{{"line", Line},
+                                     {"tile", std::move(Tile)},
+                                     {"stream", C.StreamText},
+                                     {"nowait", C.Nowait},
                                      {"level", getLoopLevelName(C.Level)},
                                      {"mapping", In.DescribeMapping(C)},
                                      {"indices", std::move(Indices)},
                                      {"collapse", static_cast<int64_t>(C.Dims.size())},
-                                     {"simd", C.Simd},
+                                     {"vector_lanes", C.Simd},
                                      {"reductions", std::move(Reductions)},
                                      {"league", C.LeagueText},
                                      {"team_size", C.TeamSizeText},
@@ -199,7 +218,7 @@ std::string renderJSONReport(const ReportInput &In) {
         {"calls", std::move(Calls)}});
   }
   json::Array Refused;
-  for (const RefusedDirective &D : In.Model.Refused)
+  for (const RefusedDirective &D : sortedRefused(In))
     Refused.push_back(json::Object{{"line", static_cast<int64_t>(D.Line)},
                                    {"directive", D.Kind},
                                    {"reason", D.Reason}});

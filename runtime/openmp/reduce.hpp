@@ -94,12 +94,23 @@ public:
     s.set = found;
   }
 
+  /// Among the threads' partials, the better value wins and ties go to the
+  /// lowest index, whatever order the loop ran in; the result then replaces
+  /// the variable's initial value only if strictly better, as the serial
+  /// `if (v < m) { m = v; i = k; }` keeps the initial value on ties.
   void combine_into(V& val, I& idx) const {
-    for (const Slot& s : slots_)
-      if (s.set && Op::better(s.value, val)) {
-        val = s.value;
-        idx = s.index;
-      }
+    const Slot* best = nullptr;
+    for (const Slot& s : slots_) {
+      if (!s.set)
+        continue;
+      if (!best || Op::better(s.value, best->value) ||
+          (!Op::better(best->value, s.value) && s.index < best->index))
+        best = &s;
+    }
+    if (best && Op::better(best->value, val)) {
+      val = best->value;
+      idx = best->index;
+    }
   }
 
   void reset() {

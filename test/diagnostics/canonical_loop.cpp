@@ -148,18 +148,21 @@ void notLoops(int N, double *A) {
 }
 
 void collapse(int N, int M, double *A) {
-  // expected-error@+1 {{collapse(2) needs 2 perfectly nested 'for' loops}}
+  // expected-error@+2 {{collapse(2) needs 2 perfectly nested 'for' loops}}
+  // expected-note@+1 {{for the loop annotated by '#pragma hpp parallel' here}}
 #pragma hpp parallel collapse(2)
   for (int I = 0; I < N; ++I)
     A[I] = 0;
 
-  // expected-error@+1 {{collapse(3) needs 3 perfectly nested 'for' loops}}
+  // expected-error@+2 {{collapse(3) needs 3 perfectly nested 'for' loops}}
+  // expected-note@+1 {{for the loop annotated by '#pragma hpp parallel' here}}
 #pragma hpp parallel collapse(3)
   for (int I = 0; I < N; ++I)
     for (int J = 0; J < M; ++J)
       A[I * M + J] = 0;
 
-  // expected-error@+1 {{collapse(2) needs 2 perfectly nested 'for' loops}}
+  // expected-error@+2 {{collapse(2) needs 2 perfectly nested 'for' loops}}
+  // expected-note@+1 {{for the loop annotated by '#pragma hpp team' here}}
 #pragma hpp team collapse(2)
   for (int I = 0; I < N; ++I) {
     A[I] = 0;
@@ -167,12 +170,14 @@ void collapse(int N, int M, double *A) {
       A[I * M + J] = 0;
   }
 
+  // expected-note@+1 {{for the loop annotated by '#pragma hpp parallel' here}}
 #pragma hpp parallel collapse(2)
   for (int I = 0; I < N; ++I)
     // expected-error@+1 {{bounds of a collapsed loop use 'I', the index of an enclosing collapsed loop}}
     for (int J = 0; J < I; ++J)
       A[I * M + J] = 0;
 
+  // expected-note@+1 {{for the loop annotated by '#pragma hpp parallel' here}}
 #pragma hpp parallel collapse(2)
   for (int I = 0; I < N; ++I) {
     // expected-error@+1 {{bounds of a collapsed loop use 'I', the index of an enclosing collapsed loop}}

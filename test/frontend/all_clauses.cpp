@@ -70,6 +70,7 @@ void all(int n, int m, double *a, const double *b, int *hist, long *out, Stream 
 // CHECK-NEXT: line 27: team loop over e
 // CHECK-NEXT: league: n / 2 + 1
 // CHECK-NEXT: vector_length: 8
+// CHECK-NEXT: stream: s, nowait
 // CHECK-NEXT: line 29: scratch 't0' level 0 per team: 128 bytes
 // CHECK-NEXT: line 31: scratch 't1' level 1 per thread: sizeof(double) * (m) bytes
 // CHECK-NEXT: line 34: thread loop over j -> sequential loop (one thread per team)
@@ -83,6 +84,7 @@ void all(int n, int m, double *a, const double *b, int *hist, long *out, Stream 
 // CHECK: barriers inserted: 0
 // CHECK: region '{{.*}}' (flat loop)
 // CHECK-NEXT: flat loop over i, j (collapse 2)
+// CHECK-NEXT: tile: 4, 4
 // CHECK: region '{{.*}}' (flat loop)
 // CHECK-NEXT: two-pass scan
 // CHECK-NEXT: reductions: inscan +:run

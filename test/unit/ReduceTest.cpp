@@ -384,3 +384,28 @@ TEST(ScanPartials, MaxScanAndPrefixes) {
 }
 
 } // namespace
+
+TEST(LocPartials, LowestIndexWinsTiesWhateverTheOrder) {
+  // A loop running downwards puts higher indices in lower ranks: among the
+  // partials, the tie still goes to the lowest index.
+  hpprt::LocPartials<hpprt::MinLoc, double, int> p(3);
+  p.put(0, 1.0, 900);
+  p.put(1, 1.0, 400);
+  p.put(2, 2.0, 5);
+  double v = 1e300;
+  int i = -1;
+  p.combine_into(v, i);
+  EXPECT_EQ(v, 1.0);
+  EXPECT_EQ(i, 400);
+
+  hpprt::LocPartials<hpprt::MaxLoc, long, long> q(2);
+  q.put(0, 7, 30);
+  q.put(1, 7, 3);
+  long w = 7, j = 99; // the initial value ties: it is kept, as serially
+  q.combine_into(w, j);
+  EXPECT_EQ(j, 99);
+  w = 6;
+  q.combine_into(w, j);
+  EXPECT_EQ(w, 7);
+  EXPECT_EQ(j, 3);
+}

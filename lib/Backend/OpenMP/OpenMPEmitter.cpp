@@ -50,6 +50,21 @@ bool hasOpenMPReduction(const ReductionVar &RV) {
   return !isLocReduction(RV.Op) && !RV.InScan;
 }
 
+bool containsAtomicOrSingle(const Construct &L) {
+  for (const auto &Child : L.Children)
+    if (Child->Kind == ConstructKind::Atomic || Child->Kind == ConstructKind::Single ||
+        containsAtomicOrSingle(*Child))
+      return true;
+  return false;
+}
+
+/// Whether a loop over vector lanes becomes `omp simd`: not when a scan,
+/// a minloc/maxloc, an atomic or a single makes lanes depend on each other.
+bool usesSimd(const Construct &L) {
+  return L.Simd && !L.ScanSeparator && !containsAtomicOrSingle(L) &&
+         llvm::all_of(L.Reductions, hasOpenMPReduction);
+}
+
 class RegionWriter {
 public:
   RegionWriter(const Region &R, SourceEditor &Edit)
@@ -62,7 +77,6 @@ private:
   std::string boundsDecls(const Construct &L) const;
   std::string indexDecls(const Construct &L, StringRef Iv) const;
   std::string simdPragma(const Construct &L) const;
-  bool containsAtomicOrSingle(const Construct &L) const;
   Error rewriteLoopHeader(const Construct &L, StringRef Header);
   Error emitRoot();
   Error emitNestedLoop(const Construct &L);
@@ -123,25 +137,9 @@ std::string RegionWriter::indexDecls(const Construct &L, StringRef Iv) const {
   return Out;
 }
 
-bool RegionWriter::containsAtomicOrSingle(const Construct &L) const {
-  bool Found = false;
-  std::function<void(const Construct &)> Visit = [&](const Construct &C) {
-    for (const auto &Child : C.Children) {
-      if (Child->Kind == ConstructKind::Atomic || Child->Kind == ConstructKind::Single)
-        Found = true;
-      Visit(*Child);
-    }
-  };
-  Visit(L);
-  return Found;
-}
-
 std::string RegionWriter::simdPragma(const Construct &L) const {
-  if (!L.Simd || L.ScanSeparator || containsAtomicOrSingle(L))
+  if (!usesSimd(L))
     return "";
-  for (const ReductionVar &RV : L.Reductions)
-    if (!hasOpenMPReduction(RV))
-      return "";
   std::string Out = "#pragma omp simd";
   for (const ReductionVar &RV : L.Reductions)
     Out += formatv(" reduction({0}: {1})", getReductionOpSpelling(RV.Op), RV.Name);
@@ -208,6 +206,9 @@ Error RegionWriter::emitRoot() {
   for (const std::string *Clause : {&L.LeagueText, &L.TeamSizeText, &L.VectorLengthText})
     if (!Clause->empty())
       Pro += formatv("(void)static_cast<hpprt::index_t>({0});\n", *Clause);
+  // Streams are synchronous on this backend; the expression still runs.
+  if (!L.StreamText.empty())
+    Pro += formatv("(void)({0});\n", L.StreamText);
   for (const ReductionVar &RV : L.Reductions) {
     StringRef Op = getReductionRuntimeType(RV.Op);
     Pro += formatv("auto &hpp_red_{0} = {0};\n", RV.Name);
@@ -406,8 +407,7 @@ public:
   }
 
   std::string describeMapping(const Construct &L) const override {
-    bool Simd = L.Simd && !L.ScanSeparator &&
-                llvm::all_of(L.Reductions, hasOpenMPReduction);
+    bool Simd = usesSimd(L);
     switch (L.Level) {
     case LoopLevel::Team:
       return "teams over host threads (omp parallel, static contiguous chunks), "

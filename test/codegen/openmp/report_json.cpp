@@ -26,7 +26,7 @@ void yax(int E, int M, const double *A, const double *x, const double *y, double
 // JSON: "mapping": "teams over host threads
 // JSON: "op": "+"
 // JSON: "var": "total"
-// JSON: "level": "vector"
+// JSON: "level": "team-vector"
 // JSON: "mapping": "omp simd"
 // JSON: "var": "row"
 // JSON: "name": "yAx"

@@ -15,9 +15,9 @@ struct Result {
   int mini, maxi;
 };
 
-Result all(int n, const double* v) {
-  double sum = 0, mn = 1e300, mx = -1e300;
-  double minv = 1e300, maxv = -1e300;
+Result all(int n, const double* v, double init_min = 1e300, double init_max = -1e300) {
+  double sum = 0, mn = init_min, mx = init_max;
+  double minv = init_min, maxv = init_max;
   int mini = -1, maxi = -1;
 #pragma hpp parallel reduction(+: sum) reduction(min: mn) reduction(max: mx) reduction(minloc: minv, mini) reduction(maxloc: maxv, maxi)
   for (int i = 0; i < n; ++i) {
@@ -52,6 +52,10 @@ int main() {
   print("ties", all(n, w.data()));
   // Zero trips keep the initial values.
   print("empty", all(0, v.data()));
+  // The initial values already equal the extremes: strict comparisons keep
+  // the initial index -1; a smaller initial minimum than any element wins.
+  print("init ties", all(n, v.data(), -20, 20));
+  print("init wins", all(n, v.data(), -30, 30));
   // One element.
   print("one", all(1, v.data() + 5));
   return 0;

@@ -1,0 +1,67 @@
+// Reduction clauses naming variables the loop cannot reduce.
+// RUN: %hppc translate --backend=openmp %s -o %t.out -- -ferror-limit=0 -Xclang -verify
+
+struct Pair {
+  double A, B;
+};
+
+void reductions(int N, double *A, double *P) {
+  double S = 0, Unused = 0;
+  // expected-error@+1 {{reduction variable 'Unused' is not a variable used in the loop}}
+#pragma hpp parallel reduction(+: S, Unused)
+  for (int I = 0; I < N; ++I)
+    S += A[I];
+
+  // expected-error@+1 {{reduction variable 'Nowhere' is not a variable used in the loop}}
+#pragma hpp parallel reduction(max: Nowhere)
+  for (int I = 0; I < N; ++I)
+    A[I] = 0;
+
+  // expected-error@+1 {{reduction variable 'Local' is declared inside the loop}}
+#pragma hpp parallel reduction(+: Local)
+  for (int I = 0; I < N; ++I) {
+    double Local = A[I];
+    A[I] = Local * 2;
+  }
+
+  // expected-error@+1 {{reduction variable 'P' must have arithmetic type for '+'}}
+#pragma hpp parallel reduction(+: P)
+  for (int I = 0; I < N; ++I)
+    P += 1;
+
+  Pair Q = {0, 0};
+  // expected-error@+1 {{reduction variable 'Q' must have arithmetic type for 'max'}}
+#pragma hpp parallel reduction(max: Q)
+  for (int I = 0; I < N; ++I)
+    Q.A = A[I];
+
+  // expected-error@+1 {{variable 'S' appears in more than one reduction}}
+#pragma hpp parallel reduction(+: S) reduction(max: S)
+  for (int I = 0; I < N; ++I)
+    S += A[I];
+
+  // expected-error@+1 {{variable 'S' appears in more than one reduction}}
+#pragma hpp parallel reduction(+: S, S)
+  for (int I = 0; I < N; ++I)
+    S += A[I];
+
+  int Idx = 0;
+  // expected-error@+1 {{variable 'S' appears in more than one reduction}}
+#pragma hpp parallel reduction(+: S) reduction(minloc: S, Idx)
+  for (int I = 0; I < N; ++I)
+    if (A[I] < S) {
+      S = A[I];
+      Idx = I;
+    }
+
+  // A reduction at an inner level: the same checks apply.
+#pragma hpp team
+  for (int I = 0; I < N; ++I) {
+    double Row = 0;
+    // expected-error@+1 {{reduction variable 'Col' is not a variable used in the loop}}
+#pragma hpp thread reduction(+: Row, Col)
+    for (int J = 0; J < N; ++J)
+      Row += A[I * N + J];
+    A[I] = Row;
+  }
+}

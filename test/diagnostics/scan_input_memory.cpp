@@ -1,0 +1,24 @@
+// A write to memory in the input phase of a scan: the message names what
+// is written, as it does for variables ("'T' is written").
+// RUN: %hppc translate --backend=openmp %s -o %t.out -- -ferror-limit=0 -Xclang -verify
+
+void scanInputMemory(int N, const double *In, double *Out, double *Other) {
+  double S = 0;
+#pragma hpp parallel reduction(inscan, +: S)
+  for (int I = 0; I < N; ++I) {
+    S += In[I];
+    // expected-error@+1 {{the input phase of a scan may only update the scan variable; 'Other[I]' is written}}
+    Other[I] = In[I];
+#pragma hpp scan inclusive(S)
+    Out[I] = S;
+  }
+
+#pragma hpp parallel reduction(inscan, +: S)
+  for (int I = 0; I < N; ++I) {
+    Out[I] = S;
+#pragma hpp scan exclusive(S)
+    S += In[I];
+    // expected-error@+1 {{the input phase of a scan may only update the scan variable; '*Other' is written}}
+    *Other += 1;
+  }
+}

@@ -1,0 +1,27 @@
+// RUN: %hppc translate --backend=openmp %s -o %t.omp.cpp
+// RUN: %cxx_omp %t.omp.cpp -o %t.omp %cxx_omp_link
+// RUN: %t.omp > %t.omp.out
+// RUN: %cxx_serial %s -o %t.ser
+// RUN: %t.ser > %t.ser.out
+// RUN: %compare %t.ser.out %t.omp.out
+//
+// minloc/maxloc where every value ties. The body prefers the lowest index
+// on ties explicitly, so the serial result is index 0 whatever the
+// iteration order; the decision for hpp is "ties: lowest index wins".
+#include <cstdio>
+#include <vector>
+
+int main() {
+  const int n = 1001;
+  std::vector<double> v(n, 0.0);
+  const double* vp = v.data();
+  double mn = 1e300, mx = -1e300;
+  int mni = -1, mxi = -1;
+#pragma hpp parallel reduction(minloc: mn, mni) reduction(maxloc: mx, mxi)
+  for (int i = n - 1; i >= 0; --i) {
+    if (vp[i] < mn || (vp[i] == mn && i < mni)) { mn = vp[i]; mni = i; }
+    if (vp[i] > mx || (vp[i] == mx && i < mxi)) { mx = vp[i]; mxi = i; }
+  }
+  std::printf("minloc %.17g @ %d maxloc %.17g @ %d\n", mn, mni, mx, mxi);
+  return 0;
+}

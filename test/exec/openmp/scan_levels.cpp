@@ -1,0 +1,55 @@
+// RUN: %hppc translate --backend=openmp %s -o %t.omp.cpp
+// RUN: %cxx_omp %t.omp.cpp -o %t.omp %cxx_omp_link
+// RUN: %t.omp > %t.omp.out
+// RUN: %cxx_serial %s -o %t.ser
+// RUN: %t.ser > %t.ser.out
+// RUN: %compare %t.ser.out %t.omp.out
+
+// Scans inside a team loop: an exclusive sum-scan on a thread loop and an
+// inclusive sum-scan on a vector loop, per row (segmented prefix sums).
+#include <cstdio>
+#include <vector>
+
+int main() {
+  const int T = 13, N = 47;
+  std::vector<long> in(T * N), ex(T * N, -9), inc(T * N, -9), tot(T, -9);
+  for (int i = 0; i < T * N; ++i) in[i] = (i * 11) % 17 - 8;
+  const long* ip = in.data();
+  long* exp_ = ex.data();
+  long* incp = inc.data();
+  long* tp = tot.data();
+#pragma hpp team
+  for (int t = 0; t < T; ++t) {
+    long s = 0;
+#pragma hpp thread reduction(inscan, +: s)
+    for (int i = 0; i < N; ++i) {
+      exp_[t * N + i] = s;
+#pragma hpp scan exclusive(s)
+      s += ip[t * N + i];
+    }
+    long u = 100;
+#pragma hpp vector reduction(inscan, +: u)
+    for (int i = 0; i < N; ++i) {
+      u += ip[t * N + i];
+#pragma hpp scan inclusive(u)
+      incp[t * N + i] = u;
+    }
+    tp[t] = s * 1000 + u;
+  }
+  int bad = 0;
+  long cs = 0;
+  for (int t = 0; t < T; ++t) {
+    long s = 0, u = 100;
+    for (int i = 0; i < N; ++i) {
+      bad += ex[t * N + i] != s;
+      s += in[t * N + i];
+      u += in[t * N + i];
+      bad += inc[t * N + i] != u;
+      cs += ex[t * N + i] * (i % 3 + 1) + inc[t * N + i] * (i % 5 + 1);
+    }
+    bad += tot[t] != s * 1000 + u;
+  }
+  std::printf("checksum %ld ex[1] %ld ex[last] %ld inc[0] %ld inc[last] %ld tot[0] %ld tot[12] %ld mismatches %d\n",
+              cs, ex[1], ex[T * N - 1], inc[0], inc[T * N - 1], tot[0], tot[T - 1], bad);
+  return 0;
+}

@@ -1,0 +1,73 @@
+// RUN: %hppc translate --backend=openmp %s -o %t.omp.cpp
+// RUN: %cxx_omp %t.omp.cpp -o %t.omp %cxx_omp_link
+// RUN: %t.omp > %t.omp.out
+// RUN: %cxx_serial %s -o %t.ser
+// RUN: %t.ser > %t.ser.out
+// RUN: %compare %t.ser.out %t.omp.out
+
+// team / thread / vector nesting with a reduction at each level: for each of
+// E elements, for each of N rows, a vector dot over M. The per-element result
+// is written once per team and all elements are summed at team level.
+#include <cstdio>
+#include <vector>
+
+int main() {
+  const int E = 13, N = 11, M = 29;
+  std::vector<double> A(E * N * M), x(E * M), out(E * N, -1.0), elem(E, -1.0);
+  for (int e = 0; e < E; ++e)
+    for (int n = 0; n < N; ++n)
+      for (int m = 0; m < M; ++m)
+        A[(e * N + n) * M + m] = (e + 2 * n + 3 * m) % 7 - 3;
+  for (int e = 0; e < E; ++e)
+    for (int m = 0; m < M; ++m) x[e * M + m] = (e * m) % 5 - 2;
+
+  const double* Ap = A.data();
+  const double* xp = x.data();
+  double* op = out.data();
+  double* ep = elem.data();
+  double total = 0;
+  long count = 0;
+#pragma hpp team reduction(+: total, count)
+  for (int e = 0; e < E; ++e) {
+    double esum = 0;
+#pragma hpp thread reduction(+: esum)
+    for (int n = 0; n < N; ++n) {
+      double row = 0;
+#pragma hpp vector reduction(+: row)
+      for (int m = 0; m < M; ++m)
+        row += Ap[(e * N + n) * M + m] * xp[e * M + m];
+      op[e * N + n] = row;
+      esum += row;
+    }
+    ep[e] = esum;
+    total += esum;
+    count += 1;
+  }
+
+  std::vector<double> rout(E * N), relem(E);
+  double rtotal = 0;
+  for (int e = 0; e < E; ++e) {
+    double es = 0;
+    for (int n = 0; n < N; ++n) {
+      double row = 0;
+      for (int m = 0; m < M; ++m) row += A[(e * N + n) * M + m] * x[e * M + m];
+      rout[e * N + n] = row;
+      es += row;
+    }
+    relem[e] = es;
+    rtotal += es;
+  }
+  int bad = 0;
+  double cs = 0;
+  for (int i = 0; i < E * N; ++i) {
+    bad += out[i] != rout[i];
+    cs += out[i] * (i % 7 + 1);
+  }
+  for (int e = 0; e < E; ++e) bad += elem[e] != relem[e];
+  std::printf("total %.17g ref %.17g count %ld\n", total, rtotal, count);
+  std::printf("out checksum %.17g out[0] %.17g out[mid] %.17g out[last] %.17g\n", cs, out[0],
+              out[E * N / 2], out[E * N - 1]);
+  std::printf("elem[0] %.17g elem[6] %.17g elem[12] %.17g mismatches %d\n", elem[0], elem[6],
+              elem[E - 1], bad);
+  return 0;
+}
