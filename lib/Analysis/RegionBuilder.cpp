@@ -107,6 +107,21 @@ private:
   SmallVector<const CXXTryStmt *, 2> Tries;
 };
 
+/// Finds `sizeof(V)` or `alignof(V)` of a variable.
+class SizeofFinder : public RecursiveASTVisitor<SizeofFinder> {
+public:
+  explicit SizeofFinder(const VarDecl *V) : V(V) {}
+  const UnaryExprOrTypeTraitExpr *Found = nullptr;
+  bool VisitUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *E) {
+    if (!E->isArgumentType() && getReferencedVar(E->getArgumentExpr()) == V && !Found)
+      Found = E;
+    return true;
+  }
+
+private:
+  const VarDecl *V;
+};
+
 class Builder {
 public:
   Builder(ASTContext &Ctx, std::vector<Directive> &Directives, Diagnoser &Diags)
@@ -712,6 +727,15 @@ bool Builder::analyzeScratch(Region &R, Construct &C) {
     T = AT->getElementType();
     First = false;
   }
+  // In translated code the array becomes a pointer, so sizeof would change
+  // meaning silently.
+  SizeofFinder Sizeof(V);
+  Sizeof.TraverseStmt(const_cast<Stmt *>(R.Root->S));
+  bool SizeofOk = !Sizeof.Found;
+  if (Sizeof.Found)
+    Diags.report(Sizeof.Found->getBeginLoc(), Diag::err_scratch_sizeof) << A.Name;
+  if (!SizeofOk)
+    return false;
   A.ElementType = getTypeName(T, Ctx);
   if (A.IsConstantSize && !V->getType()->isDependentType())
     A.ConstantBytes = Ctx.getTypeSizeInChars(V->getType()).getQuantity();

@@ -57,3 +57,13 @@ void scratch(int N, int M, double *A) {
     A[I] = T[0][0];
   }
 }
+
+void scratchSizeof(int N, double *Out) {
+#pragma hpp team
+  for (int I = 0; I < N; ++I) {
+#pragma hpp scratch
+    double T[16];
+    // expected-error@+1 {{'sizeof' of scratch array 'T' is not supported: in translated code the array is a pointer into scratch memory}}
+    Out[I] = sizeof(T) / sizeof(T[0]);
+  }
+}
