@@ -151,6 +151,9 @@ bool Parser::parseKind(Directive &D, SourceLocation HppLoc) {
     return false;
   }
   D.Kind = *K;
+  // `parallel` is the whole device, vector lanes included, like
+  // `team thread vector`.
+  D.FlatIncludesVector = D.Kind == DirectiveKind::Flat;
   ++Pos;
   if (D.Kind == DirectiveKind::Data) {
     Diags.report(D.KindLoc, Diag::err_not_supported_yet) << "#pragma hpp data";
