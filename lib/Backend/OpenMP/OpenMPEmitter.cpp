@@ -14,6 +14,7 @@
 
 #include "Analysis/ASTUtils.h"
 #include "Backend/Emitter.h"
+#include "Backend/LoopText.h"
 #include "Backend/SourceEditor.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
@@ -28,22 +29,6 @@ using namespace llvm;
 
 namespace hpp {
 namespace {
-
-StringRef cmpName(LoopCmp C) {
-  switch (C) {
-  case LoopCmp::Lt:
-    return "Lt";
-  case LoopCmp::Le:
-    return "Le";
-  case LoopCmp::Gt:
-    return "Gt";
-  case LoopCmp::Ge:
-    return "Ge";
-  case LoopCmp::Ne:
-    return "Ne";
-  }
-  return "Lt";
-}
 
 /// Whether an OpenMP `reduction` clause can express \p RV.
 bool hasOpenMPReduction(const ReductionVar &RV) {
@@ -68,74 +53,26 @@ bool usesSimd(const Construct &L) {
 class RegionWriter {
 public:
   RegionWriter(const Region &R, SourceEditor &Edit)
-      : R(R), Edit(Edit), Ctx(Edit.context()) {}
+      : R(R), Edit(Edit), Ctx(Edit.context()), Names(R) {}
 
   Error run();
 
 private:
-  std::string id(const Construct &L) const { return std::to_string(LoopIds.lookup(&L)); }
-  std::string boundsDecls(const Construct &L) const;
-  std::string indexDecls(const Construct &L, StringRef Iv) const;
+  std::string id(const Construct &L) const { return Names.id(L); }
   std::string simdPragma(const Construct &L) const;
-  Error rewriteLoopHeader(const Construct &L, StringRef Header);
   Error emitRoot();
   Error emitNestedLoop(const Construct &L);
   Error emitScratch(const Construct &C);
   Error emitConstruct(const Construct &C);
   std::string scanFirstPass(const Construct &L) const;
   /// `hpp_region_<name>`, the name as an identifier.
-  std::string functionName() const {
-    std::string Name = "hpp_region_";
-    for (char C : R.Name)
-      Name += isAlnum(C) ? C : '_';
-    return Name;
-  }
+  std::string functionName() const { return identifierFor("hpp_region_", R.Name); }
 
   const Region &R;
   SourceEditor &Edit;
   ASTContext &Ctx;
-  DenseMap<const Construct *, unsigned> LoopIds;
+  LoopNames Names;
 };
-
-std::string RegionWriter::boundsDecls(const Construct &L) const {
-  std::string Out;
-  std::string K = id(L);
-  SmallVector<std::string, 2> Counts;
-  for (unsigned D = 0; D < L.Dims.size(); ++D) {
-    const LoopDim &Dim = L.Dims[D];
-    std::string Sfx = K + "_" + std::to_string(D);
-    Out += formatv("{0} hpp_lb{1} = {2};\n", Dim.IndexTypeText, Sfx, Dim.LowerText);
-    Out += formatv("const auto hpp_ub{0} = {1};\n", Sfx, Dim.UpperText);
-    Out += formatv("const hpprt::index_t hpp_n{0} = "
-                   "hpprt::trip_count<hpprt::Cmp::{1}>(hpp_lb{0}, hpp_ub{0}, {2});\n",
-                   Sfx, cmpName(Dim.Cmp), Dim.Step);
-    Counts.push_back("hpp_n" + Sfx);
-  }
-  Out += formatv("const hpprt::index_t hpp_n{0} = {1};\n", K, join(Counts, " * "));
-  return Out;
-}
-
-std::string RegionWriter::indexDecls(const Construct &L, StringRef Iv) const {
-  std::string Out;
-  std::string K = id(L);
-  unsigned N = L.Dims.size();
-  for (unsigned D = 0; D < N; ++D) {
-    const LoopDim &Dim = L.Dims[D];
-    std::string Sfx = K + "_" + std::to_string(D);
-    // Row-major decomposition of the collapsed iteration number.
-    std::string Iter = Iv.str();
-    SmallVector<std::string, 2> Inner;
-    for (unsigned E = D + 1; E < N; ++E)
-      Inner.push_back("hpp_n" + K + "_" + std::to_string(E));
-    if (!Inner.empty())
-      Iter = "(" + Iter + " / (" + join(Inner, " * ") + "))";
-    if (D > 0)
-      Iter += " % hpp_n" + Sfx;
-    Out += formatv("{0} {1} = hpprt::index_at(hpp_lb{2}, {3}, {4}); ",
-                   Dim.IndexTypeText, Dim.IndexName, Sfx, Iter, Dim.Step);
-  }
-  return Out;
-}
 
 std::string RegionWriter::simdPragma(const Construct &L) const {
   if (!usesSimd(L))
@@ -146,41 +83,17 @@ std::string RegionWriter::simdPragma(const Construct &L) const {
   return Out + "\n";
 }
 
-Error RegionWriter::rewriteLoopHeader(const Construct &L, StringRef Header) {
-  // The collapsed headers, and the braces between them, become one header.
-  SourceRange Headers(L.Dims.front().HeaderRange.getBegin(),
-                      L.Dims.back().HeaderRange.getEnd());
-  if (Error E = Edit.replaceTokens(Headers, Header))
-    return E;
-  for (unsigned D = 0; D + 1 < L.Dims.size(); ++D)
-    if (const auto *CS = dyn_cast<CompoundStmt>(L.Dims[D].Loop->getBody()))
-      if (Error E = Edit.replace(CS->getRBracLoc(), CS->getRBracLoc().getLocWithOffset(1), ""))
-        return E;
-  return Error::success();
-}
-
 /// The statements of a scan's input phase, re-run in a first pass that
 /// only reduces each thread's chunk.
 std::string RegionWriter::scanFirstPass(const Construct &L) const {
-  const Construct &Sep = *L.ScanSeparator;
-  auto Children = L.ScanBody->body();
-  SmallVector<const Stmt *, 8> Stmts(Children.begin(), Children.end());
-  unsigned Begin = Sep.Inclusive ? 0 : L.ScanSplit;
-  unsigned End = Sep.Inclusive ? L.ScanSplit : Stmts.size();
-  std::string Phase;
-  if (Begin < End) {
-    SourceLocation From = Stmts[Begin]->getBeginLoc();
-    SourceLocation To = getEndOfStmt(Stmts[End - 1], Ctx);
-    Phase = Edit.lineDirective(From) + "\n" + Edit.indentOf(From) +
-            Edit.originalText(From, To) + "\n";
-  }
+  std::string Phase = scanInputPhase(L, Edit);
   std::string Out = "{ // scan, pass 1: reduce this thread's chunk\n";
   for (const ReductionVar &RV : L.Reductions)
     if (RV.InScan)
       Out += formatv("auto {0} = hpprt::identity_like<hpprt::{1}>(hpp_red_{0});\n",
                      RV.Name, getReductionRuntimeType(RV.Op));
   Out += "for (hpprt::index_t hpp_iv0 = hpp_chunk.begin; hpp_iv0 < hpp_chunk.end; "
-         "++hpp_iv0) { " + indexDecls(L, "hpp_iv0") + "\n" + Phase + "}\n";
+         "++hpp_iv0) { " + indexDecls(L, id(L), "hpp_iv0") + "\n" + Phase + "}\n";
   for (const ReductionVar &RV : L.Reductions)
     if (RV.InScan)
       Out += formatv("hpp_scan_{0}.put(omp_get_thread_num(), {0});\n", RV.Name);
@@ -200,7 +113,7 @@ Error RegionWriter::emitRoot() {
   std::string Pro;
   Pro += formatv("{{ // hpp region '{0}' ({1} loop) from {2}:{3}\n", R.Name, Kind,
                  Edit.fileName(), R.Line);
-  Pro += boundsDecls(L);
+  Pro += boundsDecls(L, id(L));
   // Launch clauses are evaluated on the host as the specification says,
   // although teams have one thread on this backend.
   for (const std::string *Clause : {&L.LeagueText, &L.TeamSizeText, &L.VectorLengthText})
@@ -268,8 +181,8 @@ Error RegionWriter::emitRoot() {
 
   std::string Header = "for (hpprt::index_t hpp_iv0 = hpp_chunk.begin; "
                        "hpp_iv0 < hpp_chunk.end; ++hpp_iv0) { " +
-                       indexDecls(L, "hpp_iv0");
-  if (Error E = rewriteLoopHeader(L, Header))
+                       indexDecls(L, id(L), "hpp_iv0");
+  if (Error E = rewriteLoopHeaders(L, Header, Edit))
     return E;
 
   std::string Epi = "}\n";
@@ -303,15 +216,15 @@ Error RegionWriter::emitNestedLoop(const Construct &L) {
   std::string Simd = simdPragma(L);
   std::string How = Simd.empty() ? "sequential: one thread per team" : "omp simd";
   std::string Pro = formatv("{{ // hpp {0} loop ({1})\n", getLoopLevelName(L.Level), How);
-  Pro += boundsDecls(L) + Simd;
+  Pro += boundsDecls(L, id(L)) + Simd;
   if (Error E = Edit.replace(L.Dir->PragmaLoc, L.Dir->EndLoc,
                              SourceEditor::indentBlock(Pro, Edit.indentOf(L.Dir->PragmaLoc))))
     return E;
   std::string Iv = "hpp_iv" + id(L);
   std::string Header = formatv("for (hpprt::index_t {0} = 0; {0} < hpp_n{1}; ++{0}) {{ ",
                                Iv, id(L));
-  Header += indexDecls(L, Iv);
-  if (Error E = rewriteLoopHeader(L, Header))
+  Header += indexDecls(L, id(L), Iv);
+  if (Error E = rewriteLoopHeaders(L, Header, Edit))
     return E;
   return Edit.insert(getEndOfStmt(L.Dims.back().Loop->getBody(), Ctx), " } }");
 }
@@ -323,14 +236,8 @@ Error RegionWriter::emitScratch(const Construct &C) {
                              A.Name, A.Level, A.PerThread ? "thread" : "team", A.BytesExpr);
   if (Error E = Edit.replace(C.Dir->PragmaLoc, C.Dir->EndLoc, Note))
     return E;
-  std::string Inner;
-  for (unsigned I = 1; I < A.Extents.size(); ++I)
-    Inner += "[" + A.Extents[I] + "]";
-  std::string PtrType = Inner.empty() ? A.ElementType + " *" : A.ElementType + " (*)" + Inner;
-  std::string Decl = Inner.empty() ? A.ElementType + " *" + A.Name
-                                   : A.ElementType + " (*" + A.Name + ")" + Inner;
-  std::string Text = formatv("{0} = reinterpret_cast<{1}>(hpp_scratch + hpp_scratch_off{2});",
-                             Decl, PtrType, C.ScratchIndex);
+  std::string Text = scratchPointerDecl(
+      A, formatv("hpp_scratch + hpp_scratch_off{0}", C.ScratchIndex).str());
   return Edit.replace(C.S->getBeginLoc(), getEndOfStmt(C.S, Ctx), Text);
 }
 
@@ -342,7 +249,7 @@ Error emitAtomic(const Construct &C, SourceEditor &Edit) {
       return E;
     std::string Text = formatv(
         "hpprt::atomic_{0}(&({1}), static_cast<std::decay_t<decltype({1})>>({2}));",
-        C.Atomic == AtomicOp::Min ? "min" : "max", C.AtomicTarget, C.AtomicValue);
+        atomicOpName(C.Atomic), C.AtomicTarget, C.AtomicValue);
     return Edit.replace(C.S->getBeginLoc(), getEndOfStmt(C.S, Ctx), Text);
   }
   return Edit.replace(C.Dir->PragmaLoc, C.Dir->EndLoc, "#pragma omp atomic update\n");
@@ -382,11 +289,6 @@ Error RegionWriter::emitConstruct(const Construct &C) {
 }
 
 Error RegionWriter::run() {
-  unsigned Next = 0;
-  R.forEachConstruct([&](const Construct &C) {
-    if (C.isLoop())
-      LoopIds[&C] = Next++;
-  });
   return emitConstruct(*R.Root);
 }
 

@@ -1,0 +1,161 @@
+//===- LoopText.cpp - Generated text every backend shares ----------------===//
+
+#include "Backend/LoopText.h"
+#include "Analysis/ASTUtils.h"
+#include "Backend/SourceEditor.h"
+#include "clang/AST/Stmt.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace clang;
+using namespace llvm;
+
+namespace hpp {
+namespace {
+
+StringRef cmpName(LoopCmp C) {
+  switch (C) {
+  case LoopCmp::Lt:
+    return "Lt";
+  case LoopCmp::Le:
+    return "Le";
+  case LoopCmp::Gt:
+    return "Gt";
+  case LoopCmp::Ge:
+    return "Ge";
+  case LoopCmp::Ne:
+    return "Ne";
+  }
+  llvm_unreachable("unknown comparison");
+}
+
+} // namespace
+
+LoopNames::LoopNames(const Region &R) {
+  unsigned Next = 0;
+  R.forEachConstruct([&](const Construct &C) {
+    if (C.isLoop())
+      Ids[&C] = Next++;
+  });
+}
+
+std::string LoopNames::id(const Construct &Loop) const {
+  return std::to_string(Ids.lookup(&Loop));
+}
+
+std::string boundsDecls(const Construct &L, StringRef K) {
+  std::string Out;
+  SmallVector<std::string, 2> Counts;
+  for (unsigned D = 0; D < L.Dims.size(); ++D) {
+    const LoopDim &Dim = L.Dims[D];
+    std::string Sfx = K.str() + "_" + std::to_string(D);
+    Out += formatv("{0} hpp_lb{1} = {2};\n", Dim.IndexTypeText, Sfx, Dim.LowerText);
+    Out += formatv("const auto hpp_ub{0} = {1};\n", Sfx, Dim.UpperText);
+    Out += formatv("const hpprt::index_t hpp_n{0} = "
+                   "hpprt::trip_count<hpprt::Cmp::{1}>(hpp_lb{0}, hpp_ub{0}, {2});\n",
+                   Sfx, cmpName(Dim.Cmp), Dim.Step);
+    Counts.push_back("hpp_n" + Sfx);
+  }
+  Out += formatv("const hpprt::index_t hpp_n{0} = {1};\n", K, join(Counts, " * "));
+  return Out;
+}
+
+std::string indexDecls(const Construct &L, StringRef K, StringRef Iv) {
+  std::string Out;
+  unsigned N = L.Dims.size();
+  for (unsigned D = 0; D < N; ++D) {
+    const LoopDim &Dim = L.Dims[D];
+    std::string Sfx = K.str() + "_" + std::to_string(D);
+    // Row-major decomposition of the collapsed iteration number.
+    std::string Iter = Iv.str();
+    SmallVector<std::string, 2> Inner;
+    for (unsigned E = D + 1; E < N; ++E)
+      Inner.push_back("hpp_n" + K.str() + "_" + std::to_string(E));
+    if (!Inner.empty())
+      Iter = "(" + Iter + " / (" + join(Inner, " * ") + "))";
+    if (D > 0)
+      Iter += " % hpp_n" + Sfx;
+    Out += formatv("{0} {1} = hpprt::index_at(hpp_lb{2}, {3}, {4}); ",
+                   Dim.IndexTypeText, Dim.IndexName, Sfx, Iter, Dim.Step);
+  }
+  return Out;
+}
+
+Error rewriteLoopHeaders(const Construct &L, StringRef Header, SourceEditor &Edit) {
+  // The collapsed headers, and the braces between them, become one header.
+  SourceRange Headers(L.Dims.front().HeaderRange.getBegin(),
+                      L.Dims.back().HeaderRange.getEnd());
+  if (Error E = Edit.replaceTokens(Headers, Header))
+    return E;
+  for (unsigned D = 0; D + 1 < L.Dims.size(); ++D)
+    if (const auto *CS = dyn_cast<CompoundStmt>(L.Dims[D].Loop->getBody()))
+      if (Error E = Edit.replace(CS->getRBracLoc(), CS->getRBracLoc().getLocWithOffset(1), ""))
+        return E;
+  return Error::success();
+}
+
+std::string scanInputPhase(const Construct &L, SourceEditor &Edit) {
+  const Construct &Sep = *L.ScanSeparator;
+  auto Children = L.ScanBody->body();
+  SmallVector<const Stmt *, 8> Stmts(Children.begin(), Children.end());
+  unsigned Begin = Sep.Inclusive ? 0 : L.ScanSplit;
+  unsigned End = Sep.Inclusive ? L.ScanSplit : Stmts.size();
+  if (Begin >= End)
+    return "";
+  SourceLocation From = Stmts[Begin]->getBeginLoc();
+  SourceLocation To = getEndOfStmt(Stmts[End - 1], Edit.context());
+  return Edit.lineDirective(From) + "\n" + Edit.indentOf(From) +
+         Edit.originalText(From, To) + "\n";
+}
+
+std::string scratchPointerDecl(const ScratchArray &A, StringRef Address) {
+  std::string Inner;
+  for (unsigned I = 1; I < A.Extents.size(); ++I)
+    Inner += "[" + A.Extents[I] + "]";
+  std::string PtrType =
+      Inner.empty() ? A.ElementType + " *" : A.ElementType + " (*)" + Inner;
+  std::string Decl = Inner.empty() ? A.ElementType + " *" + A.Name
+                                   : A.ElementType + " (*" + A.Name + ")" + Inner;
+  return formatv("{0} = reinterpret_cast<{1}>({2});", Decl, PtrType, Address).str();
+}
+
+std::string identifierFor(StringRef Prefix, StringRef Name) {
+  std::string Out = Prefix.str();
+  for (char C : Name)
+    Out += isAlnum(C) ? C : '_';
+  return Out;
+}
+
+StringRef atomicOpName(AtomicOp Op) {
+  switch (Op) {
+  case AtomicOp::Add:
+    return "add";
+  case AtomicOp::Sub:
+    return "sub";
+  case AtomicOp::Mul:
+    return "mul";
+  case AtomicOp::Div:
+    return "div";
+  case AtomicOp::BitAnd:
+    return "and";
+  case AtomicOp::BitOr:
+    return "or";
+  case AtomicOp::BitXor:
+    return "xor";
+  case AtomicOp::Shl:
+    return "shl";
+  case AtomicOp::Shr:
+    return "shr";
+  case AtomicOp::Min:
+    return "min";
+  case AtomicOp::Max:
+    return "max";
+  case AtomicOp::Inc:
+    return "inc";
+  case AtomicOp::Dec:
+    return "dec";
+  }
+  llvm_unreachable("unknown atomic operation");
+}
+
+} // namespace hpp
