@@ -57,17 +57,23 @@ int runConfig(ArrayRef<StringRef> Args, const char *Argv0) {
   }
   if (!B || What.empty())
     return fail(Twine("config needs --backend and one of --cflags, --libs, --prefix\n") + Usage);
-  if (*B != hpp::Backend::OpenMP)
+  if (*B == hpp::Backend::HIP)
     return fail("the " + hpp::getBackendName(*B) + " backend is not available yet");
   std::string Prefix = getPrefix(Argv0);
+  bool CUDA = *B == hpp::Backend::CUDA;
+  // CUDA flags are for nvcc: the generated code uses device lambdas and
+  // calls constexpr library functions from device code.
   std::vector<std::string> Out;
   for (StringRef W : What) {
     if (W == "--prefix")
       Out.push_back(Prefix);
     else if (W == "--cflags")
-      Out.push_back("-I" + Prefix + "/include -fopenmp");
+      Out.push_back("-I" + Prefix + "/include" +
+                    (CUDA ? " -std=c++17 --extended-lambda --expt-relaxed-constexpr"
+                          : " -fopenmp"));
     else
-      Out.push_back("-L" + Prefix + "/lib -lhpprt_openmp -fopenmp");
+      Out.push_back("-L" + Prefix + "/lib" +
+                    (CUDA ? " -lhpprt_cuda" : " -lhpprt_openmp -fopenmp"));
   }
   for (size_t I = 0; I < Out.size(); ++I)
     outs() << (I ? " " : "") << Out[I];

@@ -15,6 +15,13 @@
 
 #include "atomic.hpp"
 
+#if defined(HPP_BACKEND_CUDA) && defined(__CUDACC__)
+#include <cuda_runtime.h>
+
+#include <stdexcept>
+#include <string>
+#endif
+
 #define HPP_VERSION_MAJOR 0
 #define HPP_VERSION_MINOR 1
 #define HPP_VERSION_PATCH 0
@@ -34,6 +41,85 @@ namespace detail {
 constexpr std::size_t kAllocAlign = 64;
 } // namespace detail
 
+#if defined(HPP_BACKEND_CUDA) && defined(__CUDACC__)
+// A translated CUDA program (hppc defines HPP_BACKEND_CUDA at the top of the
+// generated file): spaces are real CUDA memory kinds.
+namespace detail {
+[[noreturn]] inline void cuda_fail(const char* what, cudaError_t err) {
+  (void)cudaGetLastError();
+  throw std::runtime_error(std::string("hpp: ") + what + ": " +
+                           cudaGetErrorString(err) + " (" +
+                           cudaGetErrorName(err) + ")");
+}
+} // namespace detail
+
+/// Raw, uninitialised storage for n objects of T: Device = cudaMalloc,
+/// Shared = cudaMallocManaged, HostPinned = cudaMallocHost, Host = aligned
+/// new; aligned to at least 64 bytes. alloc<T>(0) returns a unique non-null
+/// pointer. Throws std::bad_alloc when memory is exhausted or n * sizeof(T)
+/// overflows.
+template <class T> T* alloc(std::size_t n, Space space = Space::Device) {
+  static_assert(alignof(T) <= detail::kAllocAlign,
+                "hpp::alloc supports alignments up to 64 bytes");
+  if (n > std::numeric_limits<std::size_t>::max() / sizeof(T))
+    throw std::bad_alloc();
+  const std::size_t bytes = n * sizeof(T) ? n * sizeof(T) : 1;
+  void* p = nullptr;
+  cudaError_t err = cudaSuccess;
+  switch (space) {
+  case Space::Device:
+    err = cudaMalloc(&p, bytes);
+    break;
+  case Space::Shared:
+    err = cudaMallocManaged(&p, bytes);
+    break;
+  case Space::HostPinned:
+    err = cudaMallocHost(&p, bytes);
+    break;
+  case Space::Host:
+    return static_cast<T*>(
+        ::operator new(bytes, std::align_val_t(detail::kAllocAlign)));
+  }
+  if (err != cudaSuccess) {
+    (void)cudaGetLastError();
+    throw std::bad_alloc();
+  }
+  return static_cast<T*>(p);
+}
+
+/// Releases memory from hpp::alloc (of any T and space); nullptr is ignored.
+template <class T> void free(T* p) {
+  if (!p)
+    return;
+  void* q = const_cast<void*>(static_cast<const volatile void*>(p));
+  cudaPointerAttributes a{};
+  cudaError_t err = cudaPointerGetAttributes(&a, q);
+  if (err != cudaSuccess)
+    detail::cuda_fail("hpp::free: cudaPointerGetAttributes", err);
+  switch (a.type) {
+  case cudaMemoryTypeDevice:
+  case cudaMemoryTypeManaged:
+    err = cudaFree(q);
+    break;
+  case cudaMemoryTypeHost:
+    err = cudaFreeHost(q);
+    break;
+  default: // unregistered: Space::Host
+    ::operator delete(q, std::align_val_t(detail::kAllocAlign));
+    return;
+  }
+  if (err != cudaSuccess)
+    detail::cuda_fail("hpp::free", err);
+}
+
+/// Waits for all outstanding device work; throws on an asynchronous error.
+inline void fence() {
+  const cudaError_t err = cudaDeviceSynchronize();
+  if (err != cudaSuccess)
+    detail::cuda_fail("hpp::fence", err);
+}
+
+#else
 /// Raw, uninitialised storage for n objects of T (no constructor runs, as
 /// with cudaMalloc), aligned to 64 bytes. alloc<T>(0) returns a unique
 /// non-null pointer. Throws std::bad_alloc when memory is exhausted or
@@ -58,5 +144,7 @@ template <class T> void free(T* p) {
 
 /// Waits for all outstanding work; the serial build has none.
 inline void fence() {}
+
+#endif
 
 } // namespace hpp

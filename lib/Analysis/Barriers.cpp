@@ -102,8 +102,16 @@ public:
     });
     if (Shared.empty())
       return;
+    // The league loop is itself sequential for a team that runs several
+    // iterations (a grid smaller than the league): its next iteration must
+    // not overwrite what slower threads still read.
+    const Stmt *Body = R.Root->Dims.back().Loop->getBody();
+    AccessMap First = accesses(Body);
     AccessMap Pending;
-    process(R.Root->Dims.back().Loop->getBody(), Pending);
+    process(Body, Pending);
+    if (auto Why = conflict(Pending, First))
+      if (const auto *CS = dyn_cast<CompoundStmt>(Body))
+        insertBarrier(CS->getRBracLoc(), *Why + " by the team's next iteration");
   }
 
 private:

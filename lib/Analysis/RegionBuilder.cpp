@@ -335,6 +335,10 @@ bool Builder::attachAtomic(Construct &C, const Stmt *S) {
   };
   if (!E)
     return Fail();
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    C.AtomicVar = getReferencedVar(UO->getSubExpr());
+  else if (const auto *BO = dyn_cast<BinaryOperator>(E))
+    C.AtomicVar = getReferencedVar(BO->getLHS());
   if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
     if (!UO->isIncrementDecrementOp())
       return Fail();
@@ -446,6 +450,10 @@ std::unique_ptr<Construct> Builder::attach(Directive &D) {
     break;
   case DirectiveKind::Single:
     C->Kind = ConstructKind::Single;
+    if (isa<DeclStmt>(S)) {
+      Diags.report(S->getBeginLoc(), Diag::err_single_declaration);
+      return nullptr;
+    }
     if (const Clause *P = D.findClause(ClauseKind::Per))
       C->PerThread = P->Args[0].Text == "thread";
     Ok = true;

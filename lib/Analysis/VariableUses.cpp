@@ -3,6 +3,7 @@
 #include "Analysis/VariableUses.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/DenseMap.h"
 
 using namespace clang;
 using namespace llvm;
@@ -182,7 +183,101 @@ public:
   }
 };
 
+/// Library builtins that do I/O or manage memory: never pure.
+bool isEffectfulBuiltin(const FunctionDecl *FD) {
+  const IdentifierInfo *II = FD->getIdentifier();
+  if (!II)
+    return true;
+  StringRef N = II->getName();
+  return N.contains("printf") || N.contains("put") || N.contains("alloc") ||
+         N == "free" || N.starts_with("mem") || N.starts_with("str") ||
+         N == "abort" || N == "exit";
+}
+
+class SideEffectFinder : public RecursiveASTVisitor<SideEffectFinder> {
+public:
+  explicit SideEffectFinder(DenseMap<const FunctionDecl *, bool> &Memo) : Memo(Memo) {}
+  bool Found = false;
+
+  bool shouldVisitLambdaBody() const { return true; }
+
+  bool VisitCXXNewExpr(CXXNewExpr *) { return !(Found = true); }
+  bool VisitCXXDeleteExpr(CXXDeleteExpr *) { return !(Found = true); }
+  bool VisitCXXThrowExpr(CXXThrowExpr *) { return !(Found = true); }
+  bool VisitStmt(Stmt *S) {
+    if (findMemoryWriteIn(S))
+      Found = true;
+    return !Found;
+  }
+  bool VisitCallExpr(CallExpr *CE) {
+    const FunctionDecl *FD = CE->getDirectCallee();
+    if (!FD) {
+      Found = !CE->isTypeDependent();
+      return !Found;
+    }
+    Found = !isPure(FD);
+    return !Found;
+  }
+  bool VisitCXXConstructExpr(CXXConstructExpr *CE) {
+    if (!CE->getConstructor()->isTrivial())
+      Found = !isPure(CE->getConstructor());
+    return !Found;
+  }
+
+private:
+  /// A direct (non-nested) write to memory by this statement itself.
+  static bool findMemoryWriteIn(const Stmt *S) {
+    if (const auto *BO = dyn_cast<BinaryOperator>(S))
+      return BO->isAssignmentOp() && isMemoryOrGlobal(BO->getLHS());
+    if (const auto *UO = dyn_cast<UnaryOperator>(S))
+      return UO->isIncrementDecrementOp() && isMemoryOrGlobal(UO->getSubExpr());
+    if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(S))
+      return OC->getNumArgs() > 0 && isAssignmentOperator(OC->getOperator()) &&
+             isMemoryOrGlobal(OC->getArg(0));
+    return false;
+  }
+  static bool isMemoryOrGlobal(const Expr *E) {
+    E = E->IgnoreParenImpCasts();
+    if (isa<ArraySubscriptExpr>(E))
+      return true;
+    if (const auto *UO = dyn_cast<UnaryOperator>(E))
+      return UO->getOpcode() == UO_Deref;
+    if (const auto *ME = dyn_cast<MemberExpr>(E))
+      return ME->isArrow() || isMemoryOrGlobal(ME->getBase());
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+        return V->hasGlobalStorage();
+    return false;
+  }
+  bool isPure(const FunctionDecl *FD) {
+    if (FD->isConstexpr() || FD->hasAttr<ConstAttr>() || FD->hasAttr<PureAttr>())
+      return true;
+    if (FD->getBuiltinID())
+      return !isEffectfulBuiltin(FD);
+    const FunctionDecl *Def = FD->getDefinition();
+    if (!Def || !Def->hasBody())
+      return false;
+    auto It = Memo.find(Def);
+    if (It != Memo.end())
+      return It->second;
+    Memo[Def] = true; // Recursion: assume pure until shown otherwise.
+    SideEffectFinder Inner(Memo);
+    Inner.TraverseStmt(Def->getBody());
+    Memo[Def] = !Inner.Found;
+    return !Inner.Found;
+  }
+
+  DenseMap<const FunctionDecl *, bool> &Memo;
+};
+
 } // namespace
+
+bool hasSideEffects(const Stmt *S) {
+  DenseMap<const FunctionDecl *, bool> Memo;
+  SideEffectFinder F(Memo);
+  F.TraverseStmt(const_cast<Stmt *>(S));
+  return F.Found;
+}
 
 bool usesThis(const Stmt *S) {
   ThisFinder F;

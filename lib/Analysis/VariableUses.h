@@ -44,6 +44,12 @@ bool usesThis(const clang::Stmt *S);
 /// function (math), or null.
 const clang::CallExpr *findImpureCall(const clang::Stmt *S);
 
+/// Whether executing \p S can change memory that other threads may see or
+/// do I/O: writes through pointers, array elements or globals, `new` and
+/// `delete`, and calls to functions that (transitively) do any of these or
+/// whose bodies are not visible, library math excepted.
+bool hasSideEffects(const clang::Stmt *S);
+
 } // namespace hpp
 
 #endif // HPP_ANALYSIS_VARIABLEUSES_H

@@ -13,7 +13,9 @@ Expected<std::unique_ptr<Emitter>> createEmitter(Backend B) {
   case Backend::OpenMP:
     return createOpenMPEmitter();
   case Backend::CUDA:
+    return createCUDAEmitter();
   case Backend::HIP:
+    // The HIP dialect of the GPU emitter exists; its runtime does not yet.
     break;
   }
   return createStringError(inconvertibleErrorCode(),

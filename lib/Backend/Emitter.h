@@ -19,6 +19,7 @@
 
 namespace hpp {
 
+class Diagnoser;
 class SourceEditor;
 
 class Emitter {
@@ -27,9 +28,17 @@ public:
 
   virtual Backend backend() const = 0;
   /// Text placed at the top of the generated file, before the user's code.
-  virtual std::string fileHeader() const = 0;
-  /// Rewrites one region in place.
-  virtual llvm::Error emitRegion(const Region &R, SourceEditor &Edit) = 0;
+  virtual std::string fileHeader(const TranslationModel &Model) const = 0;
+  /// Compiler arguments the backend needs when hppc parses the input
+  /// (macros that the backend's headers test, for example).
+  virtual std::vector<std::string> parseArguments() const { return {}; }
+  /// Called once with the whole model before any region is emitted.
+  virtual void begin(const TranslationModel &Model) {}
+  /// Rewrites one region in place. What this backend cannot translate is
+  /// reported through \p Diags at the user's line; an llvm::Error means the
+  /// edit itself failed.
+  virtual llvm::Error emitRegion(const Region &R, SourceEditor &Edit,
+                                 Diagnoser &Diags) = 0;
   /// Rewrites an atomic that is not inside any region.
   virtual llvm::Error emitFreeAtomic(const Construct &C, SourceEditor &Edit) = 0;
   /// How \p Loop runs on this backend, for the report.
@@ -40,6 +49,8 @@ public:
 llvm::Expected<std::unique_ptr<Emitter>> createEmitter(Backend B);
 
 std::unique_ptr<Emitter> createOpenMPEmitter();
+std::unique_ptr<Emitter> createCUDAEmitter();
+std::unique_ptr<Emitter> createHIPEmitter();
 
 } // namespace hpp
 

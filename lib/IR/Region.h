@@ -166,6 +166,9 @@ struct Construct {
   // Atomic.
   AtomicOp Atomic = AtomicOp::Add;
   std::string AtomicTarget, AtomicValue, AtomicFunction;
+  /// The variable an atomic updates when its target is a plain variable
+  /// rather than memory (`x += 1` as opposed to `h[b] += 1`).
+  const clang::VarDecl *AtomicVar = nullptr;
 
   // Scan separator.
   bool Inclusive = true;

@@ -14,6 +14,8 @@
 #include <limits>
 #include <type_traits>
 
+#include "macros.hpp"
+
 namespace hpprt {
 
 using index_t = std::int64_t;
@@ -24,12 +26,12 @@ enum class Cmp { Lt, Le, Gt, Ge, Ne };
 namespace detail {
 
 // |step| without the overflow of -LLONG_MIN.
-constexpr unsigned long long magnitude(long long step) {
+HPPRT_HOST_DEVICE constexpr unsigned long long magnitude(long long step) {
   return step < 0 ? 0ull - static_cast<unsigned long long>(step)
                   : static_cast<unsigned long long>(step);
 }
 
-inline index_t checked_count(unsigned long long count) {
+HPPRT_HOST_DEVICE inline index_t checked_count(unsigned long long count) {
   assert(count <= static_cast<unsigned long long>(
                       std::numeric_limits<index_t>::max()) &&
          "hpp: trip counts of 2^63 or more are not supported");
@@ -48,7 +50,7 @@ inline index_t checked_count(unsigned long long count) {
 /// the serial loop would wrap around forever) it is the number of in-range
 /// values. Counts of 2^63 or more are not supported (asserted in debug).
 template <Cmp C, class L, class U>
-index_t trip_count(L lb, U ub, long long step) {
+HPPRT_HOST_DEVICE index_t trip_count(L lb, U ub, long long step) {
   using T = decltype(lb + ub);
   static_assert(std::is_integral<T>::value,
                 "hpp: canonical loops need integer bounds");
@@ -107,7 +109,7 @@ index_t trip_count(L lb, U ub, long long step) {
 
 /// The loop variable's value at normalised iteration iv: lb + iv * step,
 /// wrapping modulo 2^bits exactly like `i += step` does on an unsigned i.
-template <class T> T index_at(T lb, index_t iv, long long step) {
+template <class T> HPPRT_HOST_DEVICE T index_at(T lb, index_t iv, long long step) {
   static_assert(std::is_integral<T>::value,
                 "hpp: canonical loops need an integer loop variable");
   using Wide = unsigned long long;
@@ -119,7 +121,7 @@ template <class T> T index_at(T lb, index_t iv, long long step) {
 
 /// Rounds bytes up to a multiple of alignment (which need not be a power of
 /// two); used to lay out several scratch arrays in one buffer.
-constexpr std::size_t align_up(std::size_t bytes, std::size_t alignment) {
+HPPRT_HOST_DEVICE constexpr std::size_t align_up(std::size_t bytes, std::size_t alignment) {
   return alignment == 0 ? bytes
                         : (bytes + alignment - 1) / alignment * alignment;
 }
@@ -133,7 +135,7 @@ struct Chunk {
 /// Contiguous balanced partition of [0, n) over size workers; the first
 /// n % size ranks get one extra iteration. Rank order is iteration order,
 /// which ordered (deterministic) reductions, loc-reductions and scans rely on.
-inline Chunk static_chunk(index_t n, int rank, int size) {
+HPPRT_HOST_DEVICE inline Chunk static_chunk(index_t n, int rank, int size) {
   if (n <= 0 || size <= 0 || rank < 0)
     return {0, 0};
   if (rank >= size)

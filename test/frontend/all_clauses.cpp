@@ -81,7 +81,7 @@ void all(int n, int m, double *a, const double *b, int *hist, long *out, Stream 
 // CHECK-NEXT: line 45: single per team
 // CHECK-NEXT: line 47: single per thread
 // CHECK-NEXT: line 49: atomic update of hist[e % 4]
-// CHECK: barriers inserted: 0
+// CHECK: barriers inserted: 1
 // CHECK: region '{{.*}}' (flat loop)
 // CHECK-NEXT: flat loop over i, j (collapse 2)
 // CHECK-NEXT: tile: 4, 4

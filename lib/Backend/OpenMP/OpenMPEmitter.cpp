@@ -296,11 +296,11 @@ class OpenMPEmitter : public Emitter {
 public:
   Backend backend() const override { return Backend::OpenMP; }
 
-  std::string fileHeader() const override {
+  std::string fileHeader(const TranslationModel &) const override {
     return "#include <hpprt/openmp/hpprt.hpp>\n";
   }
 
-  Error emitRegion(const Region &R, SourceEditor &Edit) override {
+  Error emitRegion(const Region &R, SourceEditor &Edit, Diagnoser &) override {
     return RegionWriter(R, Edit).run();
   }
 

@@ -39,4 +39,5 @@ void transpose(int nt, int n, const double *in, double *out) {
 // REPORT: line 12: scratch 'work' level 1 per thread: sizeof(double) * (n) bytes
 // REPORT: line 14: team-vector loop over i, j (collapse 2) -> omp simd
 // REPORT: barrier inserted: 'tile' written at line 17 is read at line 21
-// REPORT: barriers inserted: 1
+// REPORT: barrier inserted: 'tile' read at line 21 is written at line 17 by the team's next iteration
+// REPORT: barriers inserted: 2

@@ -1,0 +1,745 @@
+//===- GPUEmitter.cpp - Regions as CUDA or HIP kernels --------------------===//
+///
+/// \file
+/// Each region becomes a device lambda, defined where the loop was so that
+/// it keeps the loop's scope (template parameters, members through a copy of
+/// `*this`, local types), launched through a named `__global__` template
+/// declared at the top of the file. Inside a team region every thread of a
+/// block runs the team-level code: pure computations redundantly, anything
+/// with side effects under a team-leader guard, thread loops over
+/// threadIdx.y, vector loops over threadIdx.x. Reductions of nested loops
+/// are all-reduced so that every thread continues with the same value, as
+/// it would serially; the outermost loop's reductions are combined across
+/// the grid in the same launch.
+///
+//===----------------------------------------------------------------------===//
+
+#include "Backend/GPU/GPUEmitter.h"
+#include "Analysis/ASTUtils.h"
+#include "Analysis/Diagnostics.h"
+#include "Analysis/VariableUses.h"
+#include "Backend/LoopText.h"
+#include "Backend/SourceEditor.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace clang;
+using namespace llvm;
+
+namespace hpp {
+namespace {
+
+/// The parallel level whose threads all run \p C's code, given by the
+/// innermost loop around it.
+enum class ExecLevel { Team, Thread, Lane };
+
+ExecLevel execLevelOf(const Construct &C) {
+  const Construct *Loop = C.isLoop() ? &C : C.enclosingLoop();
+  if (!Loop)
+    return ExecLevel::Lane;
+  switch (Loop->Level) {
+  case LoopLevel::Team:
+    return ExecLevel::Team;
+  case LoopLevel::Thread:
+    return ExecLevel::Thread;
+  default:
+    return ExecLevel::Lane;
+  }
+}
+
+/// Finds what device code cannot do: virtual calls and exceptions.
+class DeviceCodeChecker : public RecursiveASTVisitor<DeviceCodeChecker> {
+public:
+  DeviceCodeChecker(Diagnoser &Diags, StringRef Dialect) : Diags(Diags), Dialect(Dialect) {}
+  bool Ok = true;
+
+  bool shouldVisitLambdaBody() const { return true; }
+
+  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *CE) {
+    const CXXMethodDecl *MD = CE->getMethodDecl();
+    const auto *ME = dyn_cast<MemberExpr>(CE->getCallee()->IgnoreParens());
+    if (MD && MD->isVirtual() && !MD->hasAttr<FinalAttr>() &&
+        !MD->getParent()->hasAttr<FinalAttr>() && !(ME && ME->hasQualifier())) {
+      Diags.report(CE->getExprLoc(), Diag::err_gpu_virtual_call)
+          << MD->getQualifiedNameAsString() << Dialect;
+      Ok = false;
+    }
+    return true;
+  }
+  bool VisitCXXThrowExpr(CXXThrowExpr *E) {
+    Diags.report(E->getThrowLoc(), Diag::err_gpu_exception) << "throw" << Dialect;
+    Ok = false;
+    return true;
+  }
+  bool VisitCXXTryStmt(CXXTryStmt *S) {
+    Diags.report(S->getTryLoc(), Diag::err_gpu_exception) << "try" << Dialect;
+    Ok = false;
+    return true;
+  }
+
+private:
+  Diagnoser &Diags;
+  StringRef Dialect;
+};
+
+class GPURegionWriter {
+public:
+  GPURegionWriter(const Region &R, StringRef KernelName, SourceEditor &Edit,
+                  Diagnoser &Diags, const GPUDialect &D,
+                  DenseSet<unsigned> &AnnotatedOffsets)
+      : R(R), KernelName(KernelName), Edit(Edit), Ctx(Edit.context()),
+        SM(Ctx.getSourceManager()), Diags(Diags), D(D), Names(R),
+        AnnotatedOffsets(AnnotatedOffsets) {
+    R.forEachConstruct([&](const Construct &C) {
+      if (C.S)
+        Annotated[C.S] = &C;
+    });
+  }
+
+  Error run();
+
+private:
+  std::string rt(StringRef Name) const { return (D.Runtime + "::" + Name).str(); }
+  std::string id(const Construct &L) const { return Names.id(L); }
+  unsigned offset(SourceLocation L) const {
+    return SM.getFileOffset(SM.getExpansionLoc(L));
+  }
+  bool inRegion(SourceLocation L) const {
+    return rangeContains(R.Root->Range, L, SM);
+  }
+  /// The condition under which code with side effects runs at \p Level.
+  std::string guardFor(ExecLevel Level) const {
+    switch (Level) {
+    case ExecLevel::Team:
+      return rt("is_team_leader()");
+    case ExecLevel::Thread:
+      return rt("is_vector_leader()");
+    case ExecLevel::Lane:
+      return "";
+    }
+    llvm_unreachable("unknown level");
+  }
+
+  Error emitConstruct(const Construct &C);
+  Error emitRoot();
+  Error emitNestedLoop(const Construct &L);
+  Error emitNestedScan(const Construct &L);
+  Error emitScratch(const Construct &C);
+  Error emitAtomic(const Construct &C);
+  Error emitSingle(const Construct &C);
+  Error guardStatements(const Stmt *Body, ExecLevel Level);
+  Error annotateDeviceFunctions();
+  bool checkDeviceCode();
+  std::string scratchPrologue();
+  std::string rootShadows(const Construct &L, bool Scans) const;
+
+  const Region &R;
+  std::string KernelName;
+  SourceEditor &Edit;
+  ASTContext &Ctx;
+  const SourceManager &SM;
+  Diagnoser &Diags;
+  const GPUDialect &D;
+  LoopNames Names;
+  DenseSet<unsigned> &AnnotatedOffsets;
+  DenseMap<const Stmt *, const Construct *> Annotated;
+  bool Failed = false;
+};
+
+std::string typeAlias(StringRef Var) { return ("hpp_type_" + Var).str(); }
+
+std::string GPURegionWriter::rootShadows(const Construct &L, bool Scans) const {
+  std::string Out;
+  for (const ReductionVar &RV : L.Reductions) {
+    if (RV.InScan != Scans)
+      continue;
+    StringRef Op = getReductionRuntimeType(RV.Op);
+    Out += formatv("{0} {1} = hpprt::{2}::identity<{0}>();\n", typeAlias(RV.Name),
+                   RV.Name, Op);
+    if (isLocReduction(RV.Op))
+      Out += formatv("{0} {1} = {0}();\n", typeAlias(RV.IndexName), RV.IndexName);
+  }
+  return Out;
+}
+
+std::string GPURegionWriter::scratchPrologue() {
+  // Offsets within each (level, per team | per thread) group; a per-thread
+  // array of thread t lives at scratchL() + team bytes + t * thread bytes.
+  std::string Out;
+  for (unsigned Level = 0; Level < 2; ++Level) {
+    for (bool PerThread : {false, true}) {
+      std::string Sum = "0";
+      for (unsigned I = 0; I < R.Scratch.size(); ++I) {
+        const ScratchArray &A = R.Scratch[I];
+        if (A.Level != Level || A.PerThread != PerThread)
+          continue;
+        Out += formatv("const std::size_t hpp_scratch_off{0} = {1}; // '{2}', level {3}, "
+                       "per {4}\n",
+                       I, Sum, A.Name, Level, PerThread ? "thread" : "team");
+        Out += formatv("const std::size_t hpp_scratch_size{0} = hpprt::align_up({1}, 16);\n",
+                       I, A.BytesExpr);
+        Sum = formatv("hpp_scratch_off{0} + hpp_scratch_size{0}", I).str();
+      }
+      if (Sum != "0")
+        Out += formatv("hpp_launch.scratch_{0}_bytes[{1}] = {2};\n",
+                       PerThread ? "thread" : "team", Level, Sum);
+    }
+  }
+  return Out;
+}
+
+Error GPURegionWriter::emitRoot() {
+  const Construct &L = *R.Root;
+  bool Team = L.Level == LoopLevel::Team;
+  bool Scan = L.ScanSeparator != nullptr;
+  std::string Pro;
+  Pro += formatv("{{ // hpp region '{0}' ({1} loop) from {2}:{3}: {4} kernel {5}\n", R.Name,
+                 getLoopLevelName(L.Level), Edit.fileName(), R.Line, D.DisplayName,
+                 KernelName);
+  Pro += boundsDecls(L, id(L));
+  Pro += formatv("{0} hpp_launch(\"{1}\", \"{2}\", {3});\n", rt("Launch"), R.Name,
+                 Edit.fileName(), R.Line);
+  Pro += formatv("hpp_launch.kind = {0};\n",
+                 rt(Team ? "RegionKind::Team" : Scan ? "RegionKind::Scan" : "RegionKind::Flat"));
+  Pro += "hpp_launch.iterations = hpp_n0;\n";
+  if (!L.TeamSizeText.empty())
+    Pro += formatv("hpp_launch.team_size = static_cast<int>({0});\n", L.TeamSizeText);
+  if (!L.VectorLengthText.empty())
+    Pro += formatv("hpp_launch.vector_length = static_cast<int>({0});\n", L.VectorLengthText);
+  if (!L.LeagueText.empty())
+    Pro += formatv("hpp_launch.league_cap = static_cast<hpprt::index_t>({0});\n", L.LeagueText);
+  bool NestedVector = false;
+  R.forEachConstruct([&](const Construct &C) {
+    NestedVector |= C.isLoop() && C.Level == LoopLevel::Vector;
+  });
+  if (NestedVector)
+    Pro += "hpp_launch.nested_vector = true;\n";
+  // Streams come with the runtime-services issue; the expression still runs.
+  if (!L.StreamText.empty())
+    Pro += formatv("(void)({0});\n", L.StreamText);
+  Pro += scratchPrologue();
+  std::string Checks;
+  for (const Capture &C : R.Captures)
+    if (C.IsPointer)
+      Checks += formatv("hpp_launch.check_pointer({0}, \"{0}\");\n", C.Name);
+  if (!Checks.empty())
+    Pro += "#ifndef NDEBUG\n" + Checks + "#endif\n";
+
+  std::string Captures = R.CapturesThis ? "=, *this" : "=";
+  for (const ReductionVar &RV : L.Reductions) {
+    StringRef Op = getReductionRuntimeType(RV.Op);
+    Pro += formatv("using {0} = std::remove_reference_t<decltype({1})>;\n",
+                   typeAlias(RV.Name), RV.Name);
+    if (RV.InScan) {
+      Pro += formatv("{0}<hpprt::{1}, {2}> hpp_scan_{3}(hpp_launch, {3});\n", rt("Scan"),
+                     Op, typeAlias(RV.Name), RV.Name);
+      Captures += formatv(", hpp_dev_{0} = hpp_scan_{0}.device()", RV.Name).str();
+    } else if (isLocReduction(RV.Op)) {
+      Pro += formatv("using {0} = std::remove_reference_t<decltype({1})>;\n",
+                     typeAlias(RV.IndexName), RV.IndexName);
+      Pro += formatv("{0}<hpprt::{1}, {2}, {3}> hpp_red_{4}(hpp_launch, {4}, {5});\n",
+                     rt("LocReduction"), Op, typeAlias(RV.Name), typeAlias(RV.IndexName),
+                     RV.Name, RV.IndexName);
+      Captures += formatv(", hpp_dev_{0} = hpp_red_{0}.device()", RV.Name).str();
+    } else {
+      Pro += formatv("{0}<hpprt::{1}, {2}> hpp_red_{3}(hpp_launch, {3});\n",
+                     rt("Reduction"), Op, typeAlias(RV.Name), RV.Name);
+      Captures += formatv(", hpp_dev_{0} = hpp_red_{0}.device()", RV.Name).str();
+    }
+  }
+  Pro += formatv("auto hpp_body = [{0}] __device__ (const {1} &hpp_ctx) {{\n", Captures,
+                 rt("Ctx"));
+  std::string Header;
+  if (Scan) {
+    std::string First;
+    for (const ReductionVar &RV : L.Reductions)
+      if (RV.InScan && First.empty())
+        First = RV.Name;
+    Pro += formatv("const hpprt::index_t hpp_tile = {0}(hpp_dev_{1});\n", rt("scan_tile"),
+                   First);
+    Pro += formatv("const hpprt::index_t hpp_first = (hpp_tile * static_cast<hpprt::index_t>"
+                   "(blockDim.x) + threadIdx.x) * {0};\n",
+                   rt("scan_items"));
+    Pro += formatv("const hpprt::index_t hpp_last = hpp_first + {0} < hpp_n0 ? hpp_first + "
+                   "{0} : hpp_n0;\n",
+                   rt("scan_items"));
+    Pro += "// scan, pass 1: this thread's items reduced from the identity\n";
+    Pro += rootShadows(L, /*Scans=*/true);
+    Pro += "for (hpprt::index_t hpp_iv0 = hpp_first; hpp_iv0 < hpp_last; ++hpp_iv0) { " +
+           indexDecls(L, id(L), "hpp_iv0") + "\n" + scanInputPhase(L, Edit) + "}\n";
+    Pro += "// scan, pass 2: from the prefix of everything before this thread\n";
+    for (const ReductionVar &RV : L.Reductions)
+      if (RV.InScan)
+        Pro += formatv("{0} = {1}(hpp_dev_{0}, hpp_tile, {0});\n", RV.Name,
+                       rt("scan_exclusive_prefix"));
+    Pro += rootShadows(L, /*Scans=*/false);
+    Header = "for (hpprt::index_t hpp_iv0 = hpp_first; hpp_iv0 < hpp_last; ++hpp_iv0) { ";
+  } else {
+    Pro += rootShadows(L, /*Scans=*/false);
+    Header = Team ? formatv("for (hpprt::index_t hpp_iv0 = {0}; hpp_iv0 < hpp_n0; hpp_iv0 "
+                            "+= {1}) {{ ",
+                            rt("league_rank0()"), rt("league_stride()"))
+                        .str()
+                  : formatv("for (hpprt::index_t hpp_iv0 = {0}; hpp_iv0 < hpp_n0; hpp_iv0 "
+                            "+= {1}) {{ ",
+                            rt("global_rank()"), rt("global_size()"))
+                        .str();
+  }
+  Header += indexDecls(L, id(L), "hpp_iv0");
+  std::string Indent = Edit.indentOf(L.Dir->PragmaLoc);
+  if (Error E = Edit.replace(L.Dir->PragmaLoc, L.Dir->EndLoc,
+                             SourceEditor::indentBlock(Pro, Indent)))
+    return E;
+  if (Error E = rewriteLoopHeaders(L, Header, Edit))
+    return E;
+
+  std::string Epi = "}\n";
+  StringRef Every = Team ? "false" : "true";
+  for (const ReductionVar &RV : L.Reductions) {
+    if (RV.InScan)
+      Epi += formatv("if (hpp_first < hpp_last && hpp_last == hpp_n0) {0}(hpp_dev_{1}, {1});\n",
+                     rt("scan_store_total"), RV.Name);
+    else if (isLocReduction(RV.Op))
+      Epi += formatv("{0}(hpp_dev_{1}, {1}, {2}, {3});\n", rt("finish_loc_reduction"),
+                     RV.Name, RV.IndexName, Every);
+    else
+      Epi += formatv("{0}(hpp_dev_{1}, {1}, {2});\n", rt("finish_reduction"), RV.Name, Every);
+  }
+  Epi += "};\n";
+  Epi += formatv("{0}(hpp_launch, {1}<decltype(hpp_body)>, hpp_body);\n", rt("launch"),
+                 KernelName);
+  for (const ReductionVar &RV : L.Reductions) {
+    if (RV.InScan)
+      Epi += formatv("{0} = hpp_scan_{0}.result();\n", RV.Name);
+    else if (isLocReduction(RV.Op))
+      Epi += formatv("std::tie({0}, {1}) = hpp_red_{0}.result();\n", RV.Name, RV.IndexName);
+    else
+      Epi += formatv("{0} = hpp_red_{0}.result();\n", RV.Name);
+  }
+  Epi += formatv("} // hpp region '{0}'\n", R.Name);
+  return Edit.insert(getEndOfStmt(L.Dims.back().Loop->getBody(), Ctx),
+                     "\n" + SourceEditor::indentBlock(Epi, Indent));
+}
+
+/// The runtime functions that distribute and all-reduce a nested loop.
+struct LevelFunctions {
+  StringRef Rank, Size, AllReduce, Broadcast, Leader;
+};
+
+LevelFunctions functionsFor(LoopLevel L) {
+  switch (L) {
+  case LoopLevel::Thread:
+    return {"thread_rank()", "team_size()", "thread_allreduce", "team_broadcast",
+            "is_team_leader()"};
+  case LoopLevel::Vector:
+    return {"vector_rank()", "vector_length()", "vector_allreduce", "vector_broadcast",
+            "is_vector_leader()"};
+  default:
+    return {"team_vector_rank()", "team_vector_size()", "team_vector_allreduce",
+            "team_broadcast", "is_team_leader()"};
+  }
+}
+
+Error GPURegionWriter::emitNestedLoop(const Construct &L) {
+  if (L.ScanSeparator)
+    return emitNestedScan(L);
+  LevelFunctions F = functionsFor(L.Level);
+  std::string Pro = formatv("{{ // hpp {0} loop over {1} / {2}\n", getLoopLevelName(L.Level),
+                            F.Rank, F.Size);
+  Pro += boundsDecls(L, id(L));
+  // Each thread starts from the identity; afterwards all of them continue
+  // from the value a serial loop would have left.
+  for (const ReductionVar &RV : L.Reductions) {
+    StringRef Op = getReductionRuntimeType(RV.Op);
+    Pro += formatv("auto hpp_save_{0} = {0};\n", RV.Name);
+    if (isLocReduction(RV.Op))
+      Pro += formatv("auto hpp_save_{0} = {0};\n", RV.IndexName);
+    Pro += formatv("{0} = hpprt::identity_like<hpprt::{1}>({0});\n", RV.Name, Op);
+  }
+  std::string Indent = Edit.indentOf(L.Dir->PragmaLoc);
+  if (Error E = Edit.replace(L.Dir->PragmaLoc, L.Dir->EndLoc,
+                             SourceEditor::indentBlock(Pro, Indent)))
+    return E;
+  std::string Iv = "hpp_iv" + id(L);
+  std::string Header = formatv("for (hpprt::index_t {0} = {1}; {0} < hpp_n{2}; {0} += {3}) {{ ",
+                               Iv, rt(F.Rank), id(L), rt(F.Size));
+  Header += indexDecls(L, id(L), Iv);
+  if (Error E = rewriteLoopHeaders(L, Header, Edit))
+    return E;
+  std::string Epi = "}\n";
+  for (const ReductionVar &RV : L.Reductions) {
+    StringRef Op = getReductionRuntimeType(RV.Op);
+    if (isLocReduction(RV.Op)) {
+      Epi += formatv("{0}_loc<hpprt::{1}>({2}, {3});\n", rt(F.AllReduce), Op, RV.Name,
+                     RV.IndexName);
+      Epi += formatv("if (hpprt::{0}::better({1}, hpp_save_{1})) {{ hpp_save_{1} = {1}; "
+                     "hpp_save_{2} = {2}; }\n",
+                     Op, RV.Name, RV.IndexName);
+      Epi += formatv("{0} = hpp_save_{0};\n{1} = hpp_save_{1};\n", RV.Name, RV.IndexName);
+    } else {
+      Epi += formatv("{0} = {1}<hpprt::{2}>({0});\n", RV.Name, rt(F.AllReduce), Op);
+      Epi += formatv("hpprt::{0}::join(hpp_save_{1}, {1});\n{1} = hpp_save_{1};\n", Op,
+                     RV.Name);
+    }
+  }
+  Epi += "}";
+  return Edit.insert(getEndOfStmt(L.Dims.back().Loop->getBody(), Ctx),
+                     "\n" + SourceEditor::indentBlock(Epi, Indent));
+}
+
+Error GPURegionWriter::emitNestedScan(const Construct &L) {
+  // A scan inside a team runs in order on one thread, then everyone gets
+  // the results: correct for any body, and rarely the hot loop.
+  for (const auto &Child : L.Children)
+    if (Child->Kind != ConstructKind::Scan) {
+      Diags.report(Child->Loc, Diag::err_gpu_scan_with_constructs)
+          << getLoopLevelName(L.Level) << D.DisplayName;
+      Failed = true;
+      return Error::success();
+    }
+  LevelFunctions F = functionsFor(L.Level);
+  std::string Pro = formatv("{{ // hpp {0} loop with a scan: in order on one thread\n",
+                            getLoopLevelName(L.Level));
+  Pro += boundsDecls(L, id(L));
+  Pro += formatv("if ({0}) {{\n", rt(F.Leader));
+  std::string Indent = Edit.indentOf(L.Dir->PragmaLoc);
+  if (Error E = Edit.replace(L.Dir->PragmaLoc, L.Dir->EndLoc,
+                             SourceEditor::indentBlock(Pro, Indent)))
+    return E;
+  std::string Iv = "hpp_iv" + id(L);
+  std::string Header =
+      formatv("for (hpprt::index_t {0} = 0; {0} < hpp_n{1}; ++{0}) {{ ", Iv, id(L));
+  Header += indexDecls(L, id(L), Iv);
+  if (Error E = rewriteLoopHeaders(L, Header, Edit))
+    return E;
+  std::string Epi = "}\n}\n";
+  for (const ReductionVar &RV : L.Reductions) {
+    Epi += formatv("{0} = {1}({0});\n", RV.Name, rt(F.Broadcast));
+    if (isLocReduction(RV.Op))
+      Epi += formatv("{0} = {1}({0});\n", RV.IndexName, rt(F.Broadcast));
+  }
+  Epi += "}";
+  return Edit.insert(getEndOfStmt(L.Dims.back().Loop->getBody(), Ctx),
+                     "\n" + SourceEditor::indentBlock(Epi, Indent));
+}
+
+Error GPURegionWriter::emitScratch(const Construct &C) {
+  const ScratchArray &A = R.Scratch[C.ScratchIndex];
+  std::string Note = formatv("// hpp scratch '{0}': level {1} ({2}), per {3}, {4} bytes\n",
+                             A.Name, A.Level, A.Level == 0 ? "shared memory" : "global pool",
+                             A.PerThread ? "thread" : "team", A.BytesExpr);
+  if (Error E = Edit.replace(C.Dir->PragmaLoc, C.Dir->EndLoc, Note))
+    return E;
+  std::string Base = formatv("hpp_ctx.scratch{0}()", A.Level);
+  if (A.PerThread)
+    Base += formatv(" + hpp_ctx.scratch{0}_team_bytes + {1} * hpp_ctx.scratch{0}_thread_bytes",
+                    A.Level, rt("thread_rank()"));
+  std::string Address = formatv("{0} + hpp_scratch_off{1}", Base, C.ScratchIndex);
+  return Edit.replace(C.S->getBeginLoc(), getEndOfStmt(C.S, Ctx),
+                      scratchPointerDecl(A, Address));
+}
+
+Error GPURegionWriter::emitAtomic(const Construct &C) {
+  if (C.AtomicVar && !C.AtomicVar->getType()->isReferenceType()) {
+    Diags.report(C.S->getBeginLoc(), Diag::err_gpu_atomic_variable)
+        << C.AtomicVar->getName() << D.DisplayName;
+    Failed = true;
+    return Error::success();
+  }
+  std::string Guard = guardFor(execLevelOf(C));
+  if (Error E = Edit.replace(C.Dir->PragmaLoc, C.Dir->EndLoc,
+                             Guard.empty() ? "// hpp atomic\n"
+                                           : "// hpp atomic, once per team or thread\n"))
+    return E;
+  std::string Call;
+  if (C.Atomic == AtomicOp::Inc || C.Atomic == AtomicOp::Dec)
+    Call = formatv("{0}(&({1}));", rt(("atomic_" + atomicOpName(C.Atomic)).str()),
+                   C.AtomicTarget);
+  else
+    Call = formatv("{0}(&({1}), static_cast<std::decay_t<decltype({1})>>({2}));",
+                   rt(("atomic_" + atomicOpName(C.Atomic)).str()), C.AtomicTarget,
+                   C.AtomicValue);
+  if (!Guard.empty())
+    Call = "if (" + Guard + ") " + Call;
+  return Edit.replace(C.S->getBeginLoc(), getEndOfStmt(C.S, Ctx), Call);
+}
+
+Error GPURegionWriter::emitSingle(const Construct &C) {
+  ExecLevel Level = C.PerThread ? ExecLevel::Thread : ExecLevel::Team;
+  std::string Guard = guardFor(Level);
+  if (Error E = Edit.replace(C.Dir->PragmaLoc, C.Dir->EndLoc,
+                             formatv("{{ // hpp single per {0}\nif ({1})\n",
+                                     C.PerThread ? "thread" : "team", Guard)
+                                 .str()))
+    return E;
+  std::string Epi;
+  for (const VarDecl *V : C.Broadcast)
+    Epi += formatv("{0} = {1}({0});\n", V->getName(),
+                   rt(C.PerThread ? "vector_broadcast" : "team_broadcast"));
+  Epi += "}";
+  return Edit.insert(getEndOfStmt(C.S, Ctx),
+                     "\n" + SourceEditor::indentBlock(Epi, Edit.indentOf(C.Dir->PragmaLoc)));
+}
+
+Error GPURegionWriter::emitConstruct(const Construct &C) {
+  for (const auto &Child : C.Children)
+    if (Error E = emitConstruct(*Child))
+      return E;
+  switch (C.Kind) {
+  case ConstructKind::Loop:
+    return &C == R.Root.get() ? emitRoot() : emitNestedLoop(C);
+  case ConstructKind::Scratch:
+    return emitScratch(C);
+  case ConstructKind::Atomic:
+    return emitAtomic(C);
+  case ConstructKind::Single:
+    return emitSingle(C);
+  case ConstructKind::Barrier:
+    if (C.Inserted)
+      return Edit.insertBefore(C.InsertLoc, rt("team_barrier();") + " // hpp: barrier inserted: " +
+                                                C.Reason + "\n");
+    return Edit.replace(C.Dir->PragmaLoc, C.Dir->EndLoc,
+                        rt("team_barrier();") + " // hpp barrier\n");
+  case ConstructKind::Scan:
+    return Edit.replace(C.Dir->PragmaLoc, C.Dir->EndLoc,
+                        formatv("// hpp scan {0}({1})\n", C.Inclusive ? "inclusive" : "exclusive",
+                                join(C.ScanVars, ", "))
+                            .str());
+  }
+  llvm_unreachable("unknown construct kind");
+}
+
+/// Puts the statements of \p Body that have side effects under the guard of
+/// \p Level: writes to memory happen once per team (or thread), as in the
+/// serial program; pure computations run on every thread, so every thread
+/// has the values later statements read.
+Error GPURegionWriter::guardStatements(const Stmt *Body, ExecLevel Level) {
+  SmallVector<const Stmt *, 8> Stmts;
+  if (const auto *CS = dyn_cast<CompoundStmt>(Body))
+    Stmts.append(CS->body_begin(), CS->body_end());
+  else
+    Stmts.push_back(Body);
+  for (const Stmt *S : Stmts) {
+    if (Annotated.count(S))
+      continue;
+    SourceLocation Begin = S->getBeginLoc(), End = getEndOfStmt(S, Ctx);
+    bool HasConstruct = false;
+    R.forEachConstruct([&](const Construct &C) {
+      if (&C != R.Root.get() && offset(Begin) <= offset(C.Loc) && offset(C.Loc) < offset(End))
+        HasConstruct = true;
+    });
+    if (HasConstruct) {
+      auto Recurse = [&](const Stmt *Sub) -> Error {
+        return Sub ? guardStatements(Sub, Level) : Error::success();
+      };
+      if (isa<CompoundStmt>(S)) {
+        if (Error E = Recurse(S))
+          return E;
+      } else if (const auto *If = dyn_cast<IfStmt>(S)) {
+        if (Error E = Recurse(If->getThen()))
+          return E;
+        if (Error E = Recurse(If->getElse()))
+          return E;
+      } else if (const auto *For = dyn_cast<ForStmt>(S)) {
+        if (Error E = Recurse(For->getBody()))
+          return E;
+      } else if (const auto *While = dyn_cast<WhileStmt>(S)) {
+        if (Error E = Recurse(While->getBody()))
+          return E;
+      } else if (const auto *Do = dyn_cast<DoStmt>(S)) {
+        if (Error E = Recurse(Do->getBody()))
+          return E;
+      } else {
+        Diags.report(Begin, Diag::err_gpu_construct_in_statement) << D.DisplayName;
+        Failed = true;
+      }
+      continue;
+    }
+    if (!hasSideEffects(S))
+      continue;
+    if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+      const auto *V = DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
+      Diags.report(Begin, Diag::err_gpu_effectful_decl)
+          << (V ? V->getName() : "variable") << D.DisplayName
+          << (Level == ExecLevel::Team ? "team" : "thread");
+      Failed = true;
+      continue;
+    }
+    if (Error E = Edit.insert(Begin, "if (" + guardFor(Level) + ") { "))
+      return E;
+    if (Error E = Edit.insert(End, " }"))
+      return E;
+  }
+  return Error::success();
+}
+
+bool GPURegionWriter::checkDeviceCode() {
+  DeviceCodeChecker Checker(Diags, D.DisplayName);
+  Checker.TraverseStmt(const_cast<Stmt *>(R.Root->S));
+  for (const CalledFunction &F : R.Calls)
+    Checker.TraverseStmt(F.Fn->getBody());
+  return Checker.Ok;
+}
+
+/// Functions called from the region are compiled for host and device:
+/// those written in this file get `__host__ __device__`; those elsewhere
+/// must say so themselves (HPP_FUNCTION).
+Error GPURegionWriter::annotateDeviceFunctions() {
+  for (const CalledFunction &F : R.Calls) {
+    const FunctionDecl *Fn = F.Fn;
+    if (const FunctionDecl *Pattern = Fn->getTemplateInstantiationPattern())
+      Fn = Pattern;
+    if (Fn->isImplicit() || Fn->isDefaulted())
+      continue;
+    if (const auto *A = Fn->getAttr<AnnotateAttr>())
+      if (A->getAnnotation() == "hpp_function")
+        continue;
+    SourceLocation Loc = SM.getExpansionLoc(Fn->getLocation());
+    if (SM.isInSystemHeader(Loc))
+      continue;
+    if (!SM.isInMainFile(Loc)) {
+      Diags.report(F.CallLoc, Diag::err_gpu_function_elsewhere)
+          << F.Name << D.DisplayName << SM.getFilename(Loc);
+      Failed = true;
+      continue;
+    }
+    // Lambdas take the annotation before their parameter list.
+    if (const auto *MD = dyn_cast<CXXMethodDecl>(Fn); MD && MD->getParent()->isLambda()) {
+      if (inRegion(MD->getLocation()))
+        continue; // Lambdas inside device code are device lambdas already.
+      SourceLocation At;
+      std::string Text = "__host__ __device__ ";
+      if (TypeSourceInfo *TSI = MD->getTypeSourceInfo())
+        if (auto FTL = TSI->getTypeLoc().getAs<FunctionTypeLoc>())
+          At = FTL.getLParenLoc();
+      if (At.isInvalid() || !At.isFileID()) {
+        At = MD->getBody()->getBeginLoc();
+        Text = "__host__ __device__ () ";
+      }
+      if (AnnotatedOffsets.insert(offset(At)).second)
+        if (Error E = Edit.insert(At, Text))
+          return E;
+      continue;
+    }
+    for (const FunctionDecl *Redecl : Fn->redecls()) {
+      SourceLocation At = SM.getExpansionLoc(Redecl->getInnerLocStart());
+      if (!SM.isInMainFile(At) || !AnnotatedOffsets.insert(offset(At)).second)
+        continue;
+      if (Error E = Edit.insert(At, "__host__ __device__ "))
+        return E;
+    }
+  }
+  return Error::success();
+}
+
+Error GPURegionWriter::run() {
+  if (!checkDeviceCode())
+    return Error::success();
+  if (Error E = emitConstruct(*R.Root))
+    return E;
+  // Guards after the constructs, so that a barrier inserted before a
+  // statement stays outside the statement's guard.
+  if (R.isTeamRegion()) {
+    if (Error E = guardStatements(R.Root->Dims.back().Loop->getBody(), ExecLevel::Team))
+      return E;
+    Error Err = Error::success();
+    R.forEachConstruct([&](const Construct &C) {
+      if (!Err && C.isLoop() && C.Level == LoopLevel::Thread && !C.ScanSeparator)
+        Err = guardStatements(C.Dims.back().Loop->getBody(), ExecLevel::Thread);
+    });
+    if (Err)
+      return Err;
+  }
+  return annotateDeviceFunctions();
+}
+
+/// Kernel names: the region's name, made unique when two regions share it.
+std::string kernelNameFor(const TranslationModel &Model, const Region &R) {
+  unsigned Same = 0;
+  for (const Region &Other : Model.Regions)
+    Same += Other.Name == R.Name;
+  std::string Name = identifierFor("hpp_kernel_", R.Name);
+  return Same > 1 ? Name + "_" + std::to_string(R.Id) : Name;
+}
+
+class GPUEmitter : public Emitter {
+public:
+  explicit GPUEmitter(const GPUDialect &D) : D(D) {}
+
+  Backend backend() const override { return D.Target; }
+
+  std::vector<std::string> parseArguments() const override {
+    // HPP_FUNCTION marks functions in headers as device-callable; while
+    // hppc parses, it becomes an annotation that hppc can see.
+    return {"-DHPP_FUNCTION=__attribute__((annotate(\"hpp_function\")))"};
+  }
+
+  std::string fileHeader(const TranslationModel &Model) const override {
+    std::string Out = formatv("#define {0} 1\n#include <{1}>\n", D.BackendMacro, D.Header);
+    for (const Region &R : Model.Regions)
+      Out += formatv("template <class F> __global__ void {0}(F hpp_f, {1}::Ctx hpp_ctx) {{ "
+                     "hpp_f(hpp_ctx); }\n",
+                     kernelNameFor(Model, R), D.Runtime);
+    return Out;
+  }
+
+  Error emitRegion(const Region &R, SourceEditor &Edit, Diagnoser &Diags) override {
+    assert(Model && "begin() must be called before emitRegion()");
+    return GPURegionWriter(R, kernelNameFor(*Model, R), Edit, Diags, D, AnnotatedOffsets)
+        .run();
+  }
+
+  void begin(const TranslationModel &M) override { Model = &M; }
+
+  Error emitFreeAtomic(const Construct &C, SourceEditor &Edit) override {
+    if (Error E = Edit.replace(C.Dir->PragmaLoc, C.Dir->EndLoc, "// hpp atomic\n"))
+      return E;
+    std::string Op = ("atomic_" + atomicOpName(C.Atomic)).str();
+    std::string Call =
+        C.Atomic == AtomicOp::Inc || C.Atomic == AtomicOp::Dec
+            ? formatv("{0}::{1}(&({2}));", D.Runtime, Op, C.AtomicTarget).str()
+            : formatv("{0}::{1}(&({2}), static_cast<std::decay_t<decltype({2})>>({3}));",
+                      D.Runtime, Op, C.AtomicTarget, C.AtomicValue)
+                  .str();
+    return Edit.replace(C.S->getBeginLoc(), getEndOfStmt(C.S, Edit.context()), Call);
+  }
+
+  std::string describeMapping(const Construct &L) const override {
+    if (L.ScanSeparator && L.Level != LoopLevel::Flat)
+      return "in order on one thread, results broadcast";
+    switch (L.Level) {
+    case LoopLevel::Team:
+      return "one block per team, grid-stride over the league; team leader runs "
+             "team-level side effects";
+    case LoopLevel::Flat:
+      return L.ScanSeparator ? "single-pass scan with decoupled look-back"
+                             : "grid-stride over all threads of the grid";
+    case LoopLevel::Thread:
+      return "threadIdx.y (the team's threads)";
+    case LoopLevel::Vector:
+      return "threadIdx.x (lanes of one thread, within a warp)";
+    case LoopLevel::TeamVector:
+      return "all threads and lanes of the block";
+    }
+    llvm_unreachable("unknown loop level");
+  }
+
+private:
+  const GPUDialect &D;
+  const TranslationModel *Model = nullptr;
+  DenseSet<unsigned> AnnotatedOffsets;
+};
+
+} // namespace
+
+std::unique_ptr<Emitter> createGPUEmitter(const GPUDialect &Dialect) {
+  return std::make_unique<GPUEmitter>(Dialect);
+}
+
+} // namespace hpp

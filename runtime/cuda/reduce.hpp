@@ -1,0 +1,456 @@
+//===- reduce.hpp - Reductions for the CUDA backend -------------*- C++ -*-===//
+/// \file
+/// Team-level collectives (vector / thread / team_vector allreduce, loc
+/// variants, broadcasts) and device-wide reductions finished in the same
+/// launch: each block puts one partial, the last block to arrive combines
+/// them and writes the result into mapped pinned host memory, so a
+/// reduction on a stream never needs a second kernel or a blocking copy.
+///
+/// Determinism: every combine runs in an order fixed by the block shape and
+/// the grid (shuffle trees, warp partials in warp order, partials combined
+/// in a fixed strided-then-tree order), never by timing; the same input,
+/// device and configuration give the same bits. Loc reductions: the better
+/// value wins, ties go to the lowest index.
+///
+/// Shared memory: each collective instantiation (Op, T) owns a static
+/// __shared__ array of 32 T (one per warp), plus one flag per finish_*
+/// instantiation; these count as the kernel's static shared memory, which
+/// launch() takes into account. Collectives end with a barrier, so they can
+/// be called several times in a row; all threads of the block must call the
+/// block-level ones (thread_*, team_vector_*, team_broadcast, finish_*).
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "../common/reduce_ops.hpp"
+#include "launch.hpp"
+
+#include <cuda_runtime.h>
+
+#include <cstring>
+#include <limits>
+#include <type_traits>
+#include <utility>
+
+namespace hpprt {
+namespace cuda {
+
+template <class V, class I> struct LocPair {
+  V val;
+  I idx;
+};
+
+namespace detail {
+
+template <class I> HPPRT_HOST_DEVICE I loc_identity_index() {
+  if constexpr (std::numeric_limits<I>::is_specialized)
+    return std::numeric_limits<I>::max();
+  else
+    return I();
+}
+
+#ifdef __CUDACC__
+// Shuffles of any trivially copyable T, one 32-bit word at a time.
+template <class T> struct Words {
+  static constexpr int n = static_cast<int>((sizeof(T) + 3) / 4);
+  unsigned w[n];
+};
+template <class T> __device__ Words<T> to_words(const T& v) {
+  Words<T> r{};
+  memcpy(r.w, &v, sizeof(T));
+  return r;
+}
+template <class T> __device__ T from_words(const Words<T>& w) {
+  T v;
+  memcpy(&v, w.w, sizeof(T));
+  return v;
+}
+template <class T> __device__ T shfl_xor(unsigned mask, const T& v, int lm, int width) {
+  Words<T> w = to_words(v);
+#pragma unroll
+  for (int i = 0; i < Words<T>::n; ++i)
+    w.w[i] = __shfl_xor_sync(mask, w.w[i], lm, width);
+  return from_words<T>(w);
+}
+template <class T> __device__ T shfl_down(unsigned mask, const T& v, unsigned d) {
+  Words<T> w = to_words(v);
+#pragma unroll
+  for (int i = 0; i < Words<T>::n; ++i)
+    w.w[i] = __shfl_down_sync(mask, w.w[i], d);
+  return from_words<T>(w);
+}
+template <class T> __device__ T shfl_up(unsigned mask, const T& v, unsigned d) {
+  Words<T> w = to_words(v);
+#pragma unroll
+  for (int i = 0; i < Words<T>::n; ++i)
+    w.w[i] = __shfl_up_sync(mask, w.w[i], d);
+  return from_words<T>(w);
+}
+template <class T> __device__ T shfl(unsigned mask, const T& v, int src, int width = 32) {
+  Words<T> w = to_words(v);
+#pragma unroll
+  for (int i = 0; i < Words<T>::n; ++i)
+    w.w[i] = __shfl_sync(mask, w.w[i], src, width);
+  return from_words<T>(w);
+}
+
+/// Load that bypasses L1 (other blocks wrote the data in this launch).
+template <class T> __device__ T load_cg(const T* p) {
+  if constexpr (sizeof(T) % 4 == 0 && alignof(T) >= 4) {
+    Words<T> w;
+#pragma unroll
+    for (int i = 0; i < Words<T>::n; ++i)
+      w.w[i] = __ldcg(reinterpret_cast<const unsigned*>(p) + i);
+    return from_words<T>(w);
+  } else {
+    return *const_cast<const volatile T*>(p);
+  }
+}
+
+__device__ inline unsigned linear_tid() { return threadIdx.y * blockDim.x + threadIdx.x; }
+__device__ inline unsigned block_threads() { return blockDim.x * blockDim.y; }
+
+/// The lanes of the calling thread's vector inside its warp.
+__device__ inline unsigned vector_mask() {
+  const unsigned w = blockDim.x;
+  if (w >= 32)
+    return 0xffffffffu;
+  const unsigned base = (linear_tid() & 31u) & ~(w - 1u);
+  return ((1u << w) - 1u) << base;
+}
+
+/// The lanes of the calling thread's warp that exist (the last warp of a
+/// block whose size is not a multiple of 32 is partial).
+__device__ inline unsigned warp_lanes() {
+  const unsigned warp = linear_tid() / 32u;
+  const unsigned left = block_threads() - warp * 32u;
+  return left >= 32u ? 32u : left;
+}
+__device__ inline unsigned lanes_mask(unsigned lanes) {
+  return lanes >= 32u ? 0xffffffffu : ((1u << lanes) - 1u);
+}
+
+/// Combines (a, b) into a with the loc rule: better value wins, ties go to
+/// the lowest index. Symmetric, so every lane computes the same pair.
+template <class Op, class V, class I>
+__device__ void loc_join(V& val, I& idx, const V& v, const I& i) {
+  if (Op::better(v, val) || (!Op::better(val, v) && i < idx)) {
+    val = v;
+    idx = i;
+  }
+}
+
+/// Reduces v over the whole block; every thread gets the result.
+template <class Op, class T> __device__ T block_allreduce(T v) {
+  __shared__ T warp_part[32];
+  const unsigned lane = linear_tid() & 31u;
+  const unsigned lanes = warp_lanes();
+  const unsigned mask = lanes_mask(lanes);
+  // Tree over the warp, lower lane first in every join.
+  for (unsigned d = 16; d > 0; d /= 2) {
+    const T o = shfl_down(mask, v, d);
+    if (lane + d < lanes)
+      Op::join(v, o);
+  }
+  if (lane == 0)
+    warp_part[linear_tid() / 32u] = v;
+  __syncthreads();
+  const unsigned warps = (block_threads() + 31u) / 32u;
+  T r = warp_part[0];
+  for (unsigned w = 1; w < warps; ++w)
+    Op::join(r, warp_part[w]);
+  __syncthreads(); // warp_part may be reused by the next call
+  return r;
+}
+
+template <class Op, class V, class I>
+__device__ LocPair<V, I> block_allreduce_loc(LocPair<V, I> p) {
+  __shared__ LocPair<V, I> warp_part[32];
+  const unsigned lane = linear_tid() & 31u;
+  const unsigned lanes = warp_lanes();
+  const unsigned mask = lanes_mask(lanes);
+  for (unsigned d = 16; d > 0; d /= 2) {
+    const V ov = shfl_down(mask, p.val, d);
+    const I oi = shfl_down(mask, p.idx, d);
+    if (lane + d < lanes)
+      loc_join<Op>(p.val, p.idx, ov, oi);
+  }
+  if (lane == 0)
+    warp_part[linear_tid() / 32u] = p;
+  __syncthreads();
+  const unsigned warps = (block_threads() + 31u) / 32u;
+  LocPair<V, I> r = warp_part[0];
+  for (unsigned w = 1; w < warps; ++w)
+    loc_join<Op>(r.val, r.idx, warp_part[w].val, warp_part[w].idx);
+  __syncthreads();
+  return r;
+}
+#endif // __CUDACC__
+
+} // namespace detail
+
+#ifdef __CUDACC__
+/// Reduces v over the lanes of the calling thread's vector; all lanes get
+/// the result. Only the thread's lanes need to be converged.
+template <class Op, class T> __device__ T vector_allreduce(T v) {
+  const unsigned mask = detail::vector_mask();
+  const int width = static_cast<int>(blockDim.x);
+  for (int d = width / 2; d > 0; d /= 2) {
+    T o = detail::shfl_xor(mask, v, d, width);
+    if (threadIdx.x & static_cast<unsigned>(d)) { // o is the lower lane
+      Op::join(o, v);
+      v = o;
+    } else {
+      Op::join(v, o);
+    }
+  }
+  return v;
+}
+
+template <class Op, class V, class I>
+__device__ void vector_allreduce_loc(V& val, I& idx) {
+  const unsigned mask = detail::vector_mask();
+  const int width = static_cast<int>(blockDim.x);
+  for (int d = width / 2; d > 0; d /= 2) {
+    const V ov = detail::shfl_xor(mask, val, d, width);
+    const I oi = detail::shfl_xor(mask, idx, d, width);
+    detail::loc_join<Op>(val, idx, ov, oi);
+  }
+}
+
+/// Reduces over the team's threads, taking lane 0's value of each thread.
+template <class Op, class T> __device__ T thread_allreduce(T v) {
+  if (threadIdx.x != 0)
+    v = Op::template identity<T>();
+  return detail::block_allreduce<Op>(v);
+}
+
+template <class Op, class V, class I>
+__device__ void thread_allreduce_loc(V& val, I& idx) {
+  LocPair<V, I> p{val, idx};
+  if (threadIdx.x != 0)
+    p = {Op::template identity<V>(), detail::loc_identity_index<I>()};
+  p = detail::block_allreduce_loc<Op>(p);
+  val = p.val;
+  idx = p.idx;
+}
+
+/// Reduces over every (thread, lane) of the team.
+template <class Op, class T> __device__ T team_vector_allreduce(T v) {
+  return detail::block_allreduce<Op>(v);
+}
+
+template <class Op, class V, class I>
+__device__ void team_vector_allreduce_loc(V& val, I& idx) {
+  LocPair<V, I> p = detail::block_allreduce_loc<Op>(LocPair<V, I>{val, idx});
+  val = p.val;
+  idx = p.idx;
+}
+
+/// The team leader's v, to every thread and lane of the team.
+template <class T> __device__ T team_broadcast(T v) {
+  __shared__ T value;
+  if (threadIdx.x == 0 && threadIdx.y == 0)
+    value = v;
+  __syncthreads();
+  v = value;
+  __syncthreads();
+  return v;
+}
+
+/// Lane 0's v, to every lane of the calling thread.
+template <class T> __device__ T vector_broadcast(T v) {
+  return detail::shfl(detail::vector_mask(), v, 0, static_cast<int>(blockDim.x));
+}
+#endif // __CUDACC__
+
+/// What the kernel captures of a Reduction.
+template <class Op, class T> struct DeviceReduction {
+  unsigned* counter; ///< arrivals; reset to 0 by the last block
+  T* partials;       ///< one per block
+  T* result;         ///< mapped pinned host memory
+};
+
+template <class Op, class V, class I> struct DeviceLocReduction {
+  unsigned* counter;
+  LocPair<V, I>* partials;
+  LocPair<V, I>* result;
+};
+
+namespace detail {
+
+/// Non-template half of Reduction/LocReduction: buffers, stream, waiting.
+class ResultBase : public Participant {
+public:
+  /// slot_bytes per block (Reduce) or tile (Scan); capacity slots.
+  ResultBase(Launch& cfg, PoolKind kind, std::size_t slot_bytes,
+             unsigned capacity, std::size_t result_bytes);
+  ~ResultBase();
+  ResultBase(const ResultBase&) = delete;
+  ResultBase& operator=(const ResultBase&) = delete;
+
+  void prepare(const Launch& cfg, const Plan& plan) override;
+  void done(cudaStream_t stream, bool ran, bool synced, bool ok) override;
+
+protected:
+  /// Waits for the launch that computes the result (if not done yet).
+  void wait();
+  char* host_slot() const { return host_.ptr; }
+  char* device_slot() const { return host_.device; }
+  unsigned* counter() const { return reinterpret_cast<unsigned*>(work_.device); }
+  char* partials() const { return work_.device + kPartialsOffset; }
+
+  static constexpr std::size_t kPartialsOffset = 256;
+
+private:
+  const Launch* cfg_;
+  PoolKind kind_;
+  PoolBuffer work_, host_;
+  std::size_t slot_bytes_;
+  unsigned capacity_;
+  cudaStream_t stream_ = nullptr;
+  bool pending_ = false; // launched, not yet waited for
+  bool ok_ = true;
+};
+
+} // namespace detail
+
+/// reduction(op: v) of a region: initial ⊕ every block's contribution.
+template <class Op, class T> class Reduction : public detail::ResultBase {
+public:
+  Reduction(Launch& cfg, const T& initial)
+      : ResultBase(cfg, detail::PoolKind::Reduce, sizeof(T),
+                   detail::max_partials(), sizeof(T)),
+        initial_(initial) {
+    static_assert(std::is_trivially_copyable<T>::value,
+                  "hpp: CUDA reductions need trivially copyable types");
+    const T id = Op::template identity<T>();
+    std::memcpy(host_slot(), &id, sizeof(T));
+  }
+
+  DeviceReduction<Op, T> device() const {
+    return {counter(), reinterpret_cast<T*>(partials()),
+            reinterpret_cast<T*>(device_slot())};
+  }
+
+  /// Blocks until the launch is done; initial ⊕ the device result.
+  T result() {
+    wait();
+    T dev;
+    std::memcpy(&dev, host_slot(), sizeof(T));
+    T r = initial_;
+    Op::join(r, dev);
+    return r;
+  }
+
+private:
+  T initial_;
+};
+
+/// minloc/maxloc(val, idx): the device's best (lowest index on ties)
+/// replaces the initial pair only if strictly better.
+template <class Op, class V, class I>
+class LocReduction : public detail::ResultBase {
+public:
+  LocReduction(Launch& cfg, const V& val, const I& idx)
+      : ResultBase(cfg, detail::PoolKind::Reduce, sizeof(LocPair<V, I>),
+                   detail::max_partials(), sizeof(LocPair<V, I>)),
+        val_(val), idx_(idx) {
+    const LocPair<V, I> id{Op::template identity<V>(),
+                           detail::loc_identity_index<I>()};
+    std::memcpy(host_slot(), &id, sizeof(id));
+  }
+
+  DeviceLocReduction<Op, V, I> device() const {
+    return {counter(), reinterpret_cast<LocPair<V, I>*>(partials()),
+            reinterpret_cast<LocPair<V, I>*>(device_slot())};
+  }
+
+  std::pair<V, I> result() {
+    wait();
+    LocPair<V, I> dev;
+    std::memcpy(&dev, host_slot(), sizeof(dev));
+    V v = val_;
+    I i = idx_;
+    if (Op::better(dev.val, v)) {
+      v = dev.val;
+      i = dev.idx;
+    }
+    return {v, i};
+  }
+
+private:
+  V val_;
+  I idx_;
+};
+
+#ifdef __CUDACC__
+namespace detail {
+/// The last-block protocol shared by both finish functions. Returns true in
+/// every thread of the last block to arrive, after a fence that makes all
+/// partials visible.
+__device__ inline bool arrive_last(unsigned* counter, bool leader) {
+  __shared__ bool last;
+  if (leader) {
+    __threadfence(); // the partial is visible before the arrival counts
+    const unsigned ticket = atomicAdd(counter, 1u);
+    last = ticket == gridDim.x - 1;
+  }
+  __syncthreads();
+  const bool r = last;
+  __syncthreads();
+  if (r)
+    __threadfence();
+  return r;
+}
+} // namespace detail
+
+/// Called once by every thread of every block at the end of the kernel.
+/// every_thread: all threads' values count (flat loops); otherwise only the
+/// team leader's (team regions, where all threads hold the team value).
+template <class Op, class T>
+__device__ void finish_reduction(const DeviceReduction<Op, T>& r, T value,
+                                 bool every_thread) {
+  if (every_thread)
+    value = detail::block_allreduce<Op>(value);
+  const bool leader = threadIdx.x == 0 && threadIdx.y == 0;
+  if (leader)
+    r.partials[blockIdx.x] = value;
+  if (!detail::arrive_last(r.counter, leader))
+    return;
+  T acc = Op::template identity<T>();
+  for (unsigned b = detail::linear_tid(); b < gridDim.x; b += detail::block_threads())
+    Op::join(acc, detail::load_cg(r.partials + b));
+  acc = detail::block_allreduce<Op>(acc);
+  if (leader) {
+    *r.result = acc;
+    *r.counter = 0; // ready for the next launch that uses this buffer
+    __threadfence_system();
+  }
+}
+
+template <class Op, class V, class I>
+__device__ void finish_loc_reduction(const DeviceLocReduction<Op, V, I>& r,
+                                     V val, I idx, bool every_thread) {
+  LocPair<V, I> p{val, idx};
+  if (every_thread)
+    p = detail::block_allreduce_loc<Op>(p);
+  const bool leader = threadIdx.x == 0 && threadIdx.y == 0;
+  if (leader)
+    r.partials[blockIdx.x] = p;
+  if (!detail::arrive_last(r.counter, leader))
+    return;
+  LocPair<V, I> acc{Op::template identity<V>(), detail::loc_identity_index<I>()};
+  for (unsigned b = detail::linear_tid(); b < gridDim.x; b += detail::block_threads())
+    detail::loc_join<Op>(acc.val, acc.idx, detail::load_cg(&r.partials[b].val),
+                         detail::load_cg(&r.partials[b].idx));
+  acc = detail::block_allreduce_loc<Op>(acc);
+  if (leader) {
+    *r.result = acc;
+    *r.counter = 0;
+    __threadfence_system();
+  }
+}
+#endif // __CUDACC__
+
+} // namespace cuda
+} // namespace hpprt

@@ -1,0 +1,981 @@
+//===- RuntimeCudaTest.cu - Tests of the CUDA runtime (hpprt::cuda) -------===//
+/// \file
+/// A standalone program (no GoogleTest on the device machine): each case
+/// prints PASS or FAIL, and any failure makes the exit status non-zero.
+/// Kernels are written by hand in the shape hppc generates: a device lambda
+/// run by `template <class F> __global__ void k(F, Ctx)`.
+//===----------------------------------------------------------------------===//
+#define HPP_BACKEND_CUDA 1
+#include <hpp/hpp.hpp>
+#include <hpprt/cuda/hpprt.hpp>
+
+#include <algorithm>
+#include <cinttypes>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <limits>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+using hpprt::index_t;
+namespace rt = hpprt::cuda;
+
+template <class F> __global__ void hpp_kernel(F hpp_f, rt::Ctx hpp_ctx) { hpp_f(hpp_ctx); }
+
+// ---- harness ---------------------------------------------------------------
+static int g_case_failures = 0;
+// --quick: smaller sizes, for runs under compute-sanitizer.
+static bool g_quick = false;
+static index_t big(index_t full, index_t quick) { return g_quick ? quick : full; }
+#define CHECK(cond)                                                            \
+  do {                                                                         \
+    if (!(cond)) {                                                             \
+      ++g_case_failures;                                                       \
+      if (g_case_failures < 20)                                                \
+        std::printf("    check failed at %s:%d: %s\n", __FILE__, __LINE__,     \
+                    #cond);                                                    \
+    }                                                                          \
+  } while (0)
+#define CHECK_MSG(cond, ...)                                                   \
+  do {                                                                         \
+    if (!(cond)) {                                                             \
+      ++g_case_failures;                                                       \
+      if (g_case_failures < 20) {                                              \
+        std::printf("    check failed at %s:%d: %s: ", __FILE__, __LINE__,     \
+                    #cond);                                                    \
+        std::printf(__VA_ARGS__);                                              \
+        std::printf("\n");                                                     \
+      }                                                                        \
+    }                                                                          \
+  } while (0)
+#define CUDA_OK(call)                                                          \
+  do {                                                                         \
+    cudaError_t e_ = (call);                                                   \
+    if (e_ != cudaSuccess) {                                                   \
+      std::printf("    CUDA error at %s:%d: %s\n", __FILE__, __LINE__,         \
+                  cudaGetErrorString(e_));                                     \
+      std::exit(2);                                                            \
+    }                                                                          \
+  } while (0)
+
+template <class T> struct DevBuf {
+  T* p = nullptr;
+  std::size_t n = 0;
+  explicit DevBuf(std::size_t count) : n(count) {
+    CUDA_OK(cudaMalloc(&p, (n ? n : 1) * sizeof(T)));
+    CUDA_OK(cudaMemset(p, 0xCD, (n ? n : 1) * sizeof(T))); // poison
+  }
+  DevBuf(const std::vector<T>& v) : DevBuf(v.size()) { put(v); }
+  ~DevBuf() { cudaFree(p); }
+  DevBuf(const DevBuf&) = delete;
+  void put(const std::vector<T>& v) {
+    CUDA_OK(cudaMemcpy(p, v.data(), v.size() * sizeof(T), cudaMemcpyHostToDevice));
+  }
+  std::vector<T> get() const {
+    std::unique_ptr<T[]> tmp(new T[n ? n : 1]); // vector<bool> has no data()
+    CUDA_OK(cudaMemcpy(tmp.get(), p, n * sizeof(T), cudaMemcpyDeviceToHost));
+    return std::vector<T>(tmp.get(), tmp.get() + n);
+  }
+};
+
+__host__ __device__ inline unsigned hash32(unsigned long long x) {
+  x ^= x >> 33;
+  x *= 0xff51afd7ed558ccdull;
+  x ^= x >> 33;
+  x *= 0xc4ceb9fe1a85ec53ull;
+  x ^= x >> 33;
+  return static_cast<unsigned>(x);
+}
+
+template <class T> bool same_bits(const T& a, const T& b) {
+  return std::memcmp(&a, &b, sizeof(T)) == 0;
+}
+
+// ---- collectives -----------------------------------------------------------
+// Values per operator chosen so that every combine order gives exact results.
+template <class Op, class T> __host__ __device__ T gen(unsigned key) {
+  const unsigned h = hash32(key);
+  if constexpr (std::is_same<Op, hpprt::Sum>::value)
+    return static_cast<T>(static_cast<int>(h % 17) - 8);
+  else if constexpr (std::is_same<Op, hpprt::Prod>::value) {
+    if constexpr (std::is_floating_point<T>::value)
+      return h % 3 == 0 ? T(2) : (h % 3 == 1 ? T(0.5) : T(1));
+    else
+      return h % 3 == 0 ? static_cast<T>(-1) : T(1);
+  } else if constexpr (std::is_same<Op, hpprt::Min>::value ||
+                       std::is_same<Op, hpprt::Max>::value)
+    return static_cast<T>(static_cast<int>(h % 100000) - 50000);
+  else if constexpr (std::is_same<Op, hpprt::BAnd>::value)
+    return static_cast<T>(~(T(1) << (h % 12)));
+  else if constexpr (std::is_same<Op, hpprt::BOr>::value)
+    return static_cast<T>(T(1) << (h % 20));
+  else if constexpr (std::is_same<Op, hpprt::BXor>::value)
+    return static_cast<T>(h);
+  else if constexpr (std::is_same<Op, hpprt::LAnd>::value)
+    return static_cast<T>(h % 61 != 0);
+  else
+    return static_cast<T>(h % 61 == 0);
+}
+
+template <class Op, class T>
+void test_collectives_config(int league, int ts, int vl, const char* tname) {
+  const int per_team = ts * vl;
+  const std::size_t total = static_cast<std::size_t>(league) * per_team;
+  DevBuf<T> vec(total), thr(total), tv(total);
+  DevBuf<int> tb(total), vb(total);
+  T* pv = vec.p;
+  T* pt = thr.p;
+  T* ptv = tv.p;
+  int* ptb = tb.p;
+  int* pvb = vb.p;
+  rt::Launch hpp_launch("collectives", "RuntimeCudaTest.cu", __LINE__);
+  hpp_launch.kind = rt::RegionKind::Team;
+  hpp_launch.iterations = league;
+  hpp_launch.team_size = ts;
+  hpp_launch.vector_length = vl;
+  auto body = [=] __device__(const rt::Ctx&) {
+    for (index_t t = rt::league_rank0(); t < league; t += rt::league_stride()) {
+      const unsigned key = static_cast<unsigned>(t * per_team + rt::team_vector_rank());
+      const T v = gen<Op, T>(key);
+      const T a = rt::vector_allreduce<Op>(v);
+      const T b = rt::thread_allreduce<Op>(v);
+      const T c = rt::team_vector_allreduce<Op>(v);
+      const int bt = rt::team_broadcast(static_cast<int>(key) + 1);
+      const int bv = rt::vector_broadcast(static_cast<int>(key) + 1);
+      pv[key] = a;
+      pt[key] = b;
+      ptv[key] = c;
+      ptb[key] = bt;
+      pvb[key] = bv;
+    }
+  };
+  rt::launch(hpp_launch, hpp_kernel<decltype(body)>, body);
+  const auto hv = vec.get(), ht = thr.get(), htv = tv.get();
+  const auto htb = tb.get(), hvb = vb.get();
+  int bad = 0;
+  for (int t = 0; t < league; ++t) {
+    T team_all = Op::template identity<T>(), team_thr = Op::template identity<T>();
+    for (int y = 0; y < ts; ++y)
+      for (int x = 0; x < vl; ++x) {
+        Op::join(team_all, gen<Op, T>(t * per_team + y * vl + x));
+        if (x == 0)
+          Op::join(team_thr, gen<Op, T>(t * per_team + y * vl));
+      }
+    for (int y = 0; y < ts; ++y) {
+      T lanes = Op::template identity<T>();
+      for (int x = 0; x < vl; ++x)
+        Op::join(lanes, gen<Op, T>(t * per_team + y * vl + x));
+      for (int x = 0; x < vl; ++x) {
+        const int k = t * per_team + y * vl + x;
+        bad += !same_bits(hv[k], lanes) || !same_bits(ht[k], team_thr) ||
+               !same_bits(htv[k], team_all) || htb[k] != t * per_team + 1 ||
+               hvb[k] != t * per_team + y * vl + 1;
+      }
+    }
+  }
+  CHECK_MSG(bad == 0, "%s league %d team %d vector %d: %d wrong", tname,
+            league, ts, vl, bad);
+}
+
+template <class Op, class T> void test_collectives(const char* tname) {
+  const int configs[][2] = {{64, 1}, {16, 4}, {4, 32}, {3, 8}, {7, 1}, {1, 32}, {32, 2}, {1024, 1}};
+  for (auto& c : configs)
+    test_collectives_config<Op, T>(9, c[0], c[1], tname);
+}
+
+void case_collectives() {
+  test_collectives<hpprt::Sum, int>("int");
+  test_collectives<hpprt::Sum, double>("double");
+  test_collectives<hpprt::Sum, long long>("long long");
+  test_collectives<hpprt::Sum, float>("float");
+  test_collectives<hpprt::Prod, int>("int");
+  test_collectives<hpprt::Prod, double>("double");
+  test_collectives<hpprt::Min, int>("int");
+  test_collectives<hpprt::Min, double>("double");
+  test_collectives<hpprt::Max, long>("long");
+  test_collectives<hpprt::Max, float>("float");
+  test_collectives<hpprt::BAnd, unsigned>("unsigned");
+  test_collectives<hpprt::BOr, unsigned long long>("unsigned long long");
+  test_collectives<hpprt::BXor, int>("int");
+  test_collectives<hpprt::LAnd, int>("int");
+  test_collectives<hpprt::LOr, bool>("bool");
+  test_collectives<hpprt::LAnd, char>("char");
+}
+
+template <class Op, class V, class I>
+void test_loc_collectives_config(int league, int ts, int vl) {
+  const int per_team = ts * vl;
+  const std::size_t total = static_cast<std::size_t>(league) * per_team;
+  DevBuf<V> ov(3 * total);
+  DevBuf<I> oi(3 * total);
+  V* pv = ov.p;
+  I* pi = oi.p;
+  rt::Launch hpp_launch("loc_collectives", "RuntimeCudaTest.cu", __LINE__);
+  hpp_launch.iterations = league;
+  hpp_launch.team_size = ts;
+  hpp_launch.vector_length = vl;
+  auto body = [=] __device__(const rt::Ctx&) {
+    for (index_t t = rt::league_rank0(); t < league; t += rt::league_stride()) {
+      const unsigned key = static_cast<unsigned>(t * per_team + rt::team_vector_rank());
+      // Few distinct values (many ties); indices not in lane order.
+      const V v0 = static_cast<V>(hash32(key) % 4);
+      const I i0 = static_cast<I>((key * 7919u) % 100003u);
+      V a = v0, b = v0, c = v0;
+      I ia = i0, ib = i0, ic = i0;
+      rt::vector_allreduce_loc<Op>(a, ia);
+      rt::thread_allreduce_loc<Op>(b, ib);
+      rt::team_vector_allreduce_loc<Op>(c, ic);
+      pv[key] = a; pi[key] = ia;
+      pv[total + key] = b; pi[total + key] = ib;
+      pv[2 * total + key] = c; pi[2 * total + key] = ic;
+    }
+  };
+  rt::launch(hpp_launch, hpp_kernel<decltype(body)>, body);
+  const auto hv = ov.get();
+  const auto hi = oi.get();
+  auto best = [](V& bv, I& bi, V v, I i) {
+    if (Op::better(v, bv) || (!Op::better(bv, v) && i < bi)) {
+      bv = v;
+      bi = i;
+    }
+  };
+  int bad = 0;
+  for (int t = 0; t < league; ++t) {
+    V tv = Op::template identity<V>(), yv = tv;
+    I ti = std::numeric_limits<I>::max(), yi = ti;
+    for (int k = 0; k < per_team; ++k) {
+      const unsigned key = t * per_team + k;
+      const V v = static_cast<V>(hash32(key) % 4);
+      const I i = static_cast<I>((key * 7919u) % 100003u);
+      best(tv, ti, v, i);
+      if (k % vl == 0)
+        best(yv, yi, v, i);
+    }
+    for (int y = 0; y < ts; ++y) {
+      V lv = Op::template identity<V>();
+      I li = std::numeric_limits<I>::max();
+      for (int x = 0; x < vl; ++x) {
+        const unsigned key = t * per_team + y * vl + x;
+        best(lv, li, static_cast<V>(hash32(key) % 4), static_cast<I>((key * 7919u) % 100003u));
+      }
+      for (int x = 0; x < vl; ++x) {
+        const unsigned k = t * per_team + y * vl + x;
+        bad += hv[k] != lv || hi[k] != li || hv[total + k] != yv ||
+               hi[total + k] != yi || hv[2 * total + k] != tv || hi[2 * total + k] != ti;
+      }
+    }
+  }
+  CHECK_MSG(bad == 0, "loc league %d team %d vector %d: %d wrong", league, ts, vl, bad);
+}
+
+void case_loc_collectives() {
+  const int configs[][2] = {{64, 1}, {16, 4}, {4, 32}, {3, 8}, {1024, 1}};
+  for (auto& c : configs) {
+    test_loc_collectives_config<hpprt::MinLoc, double, int>(5, c[0], c[1]);
+    test_loc_collectives_config<hpprt::MaxLoc, double, int>(5, c[0], c[1]);
+    test_loc_collectives_config<hpprt::MinLoc, int, long long>(5, c[0], c[1]);
+    test_loc_collectives_config<hpprt::MaxLoc, float, unsigned>(5, c[0], c[1]);
+  }
+}
+
+// ---- device-wide reductions ------------------------------------------------
+template <class Op, class T>
+void flat_reduction(index_t n, const T& initial, int expect_grid) {
+  std::vector<T> x(static_cast<std::size_t>(n > 0 ? n : 0));
+  for (index_t i = 0; i < n; ++i)
+    x[i] = gen<Op, T>(static_cast<unsigned>(i));
+  DevBuf<T> dx(x);
+  const T* px = dx.p;
+  T total = initial;
+  {
+    rt::Launch hpp_launch("flat_reduce", "RuntimeCudaTest.cu", __LINE__);
+    hpp_launch.kind = rt::RegionKind::Flat;
+    hpp_launch.iterations = n;
+    rt::Reduction<Op, T> hpp_red_total(hpp_launch, total);
+    auto body = [=, hpp_dev_total = hpp_red_total.device()] __device__(const rt::Ctx&) {
+      T acc = hpprt::identity_like<Op>(T());
+      for (index_t i = rt::global_rank(); i < n; i += rt::global_size())
+        Op::join(acc, px[i]);
+      rt::finish_reduction(hpp_dev_total, acc, true);
+    };
+    rt::launch(hpp_launch, hpp_kernel<decltype(body)>, body);
+    total = hpp_red_total.result();
+    if (expect_grid > 0)
+      CHECK_MSG(static_cast<int>(hpp_launch.grid.x) == expect_grid,
+                "grid %u, expected %d", hpp_launch.grid.x, expect_grid);
+  }
+  T expect = initial;
+  for (const T& v : x)
+    Op::join(expect, v);
+  CHECK_MSG(same_bits(total, expect), "flat n=%lld: %.17g vs %.17g", (long long)n,
+            (double)total, (double)expect);
+}
+
+template <class Op, class T>
+void team_reduction(index_t league, index_t cap, int ts, int vl, const T& initial,
+                    int expect_grid) {
+  T total = initial;
+  {
+    rt::Launch hpp_launch("team_reduce", "RuntimeCudaTest.cu", __LINE__);
+    hpp_launch.kind = rt::RegionKind::Team;
+    hpp_launch.iterations = league;
+    hpp_launch.league_cap = cap;
+    hpp_launch.team_size = ts;
+    hpp_launch.vector_length = vl;
+    rt::Reduction<Op, T> hpp_red_total(hpp_launch, total);
+    auto body = [=, hpp_dev_total = hpp_red_total.device()] __device__(const rt::Ctx&) {
+      T acc = hpprt::identity_like<Op>(T());
+      for (index_t t = rt::league_rank0(); t < league; t += rt::league_stride()) {
+        // The team's value: its threads' lane-0 values combined.
+        const T mine = gen<Op, T>(static_cast<unsigned>(t * 64 + rt::thread_rank()));
+        const T team_value = rt::thread_allreduce<Op>(mine);
+        Op::join(acc, team_value);
+      }
+      rt::finish_reduction(hpp_dev_total, acc, false);
+    };
+    rt::launch(hpp_launch, hpp_kernel<decltype(body)>, body);
+    total = hpp_red_total.result();
+    if (expect_grid > 0)
+      CHECK_MSG(static_cast<int>(hpp_launch.grid.x) == expect_grid, "grid %u, expected %d",
+                hpp_launch.grid.x, expect_grid);
+    if (expect_grid < 0) // league larger than the grid
+      CHECK_MSG(hpp_launch.grid.x < league, "grid %u, league %lld", hpp_launch.grid.x,
+                (long long)league);
+    ts = static_cast<int>(hpp_launch.block.y);
+  }
+  T expect = initial;
+  for (index_t t = 0; t < league; ++t)
+    for (int y = 0; y < ts; ++y)
+      Op::join(expect, gen<Op, T>(static_cast<unsigned>(t * 64 + y)));
+  CHECK_MSG(same_bits(total, expect), "team league=%lld: %.17g vs %.17g",
+            (long long)league, (double)total, (double)expect);
+}
+
+template <class Op, class T> void reductions_for(const T& initial) {
+  flat_reduction<Op, T>(200, initial, 1);
+  flat_reduction<Op, T>(7 * 256 - 5, initial, 7);
+  flat_reduction<Op, T>(big(3000017, 300017), initial, 0);
+  team_reduction<Op, T>(1, 0, 32, 1, initial, 1);
+  team_reduction<Op, T>(50, 7, 16, 4, initial, 7);
+  team_reduction<Op, T>(big(200000, 5000), 0, 0, 0, initial, -1);
+  team_reduction<Op, T>(3000, 0, 8, 32, initial, 0);
+}
+
+void case_reductions() {
+  reductions_for<hpprt::Sum, long long>(5);
+  reductions_for<hpprt::Sum, double>(0.25);
+  reductions_for<hpprt::Prod, double>(3.0);
+  reductions_for<hpprt::Min, int>(7);
+  reductions_for<hpprt::Max, double>(-1e300);
+  reductions_for<hpprt::BXor, unsigned>(0x1234u);
+  reductions_for<hpprt::BAnd, unsigned long long>(~0ull);
+  reductions_for<hpprt::LOr, int>(0);
+  reductions_for<hpprt::LAnd, int>(1);
+}
+
+template <class Op>
+void loc_reduction(index_t n, double init_v, int init_i, bool flat, index_t cap) {
+  // Values with many ties; the first occurrence must win.
+  std::vector<double> x(static_cast<std::size_t>(n));
+  for (index_t i = 0; i < n; ++i)
+    x[i] = static_cast<double>(hash32(static_cast<unsigned>(i)) % 1000);
+  DevBuf<double> dx(x);
+  const double* px = dx.p;
+  double m = init_v;
+  int mi = init_i;
+  {
+    rt::Launch hpp_launch("loc_reduce", "RuntimeCudaTest.cu", __LINE__);
+    hpp_launch.kind = flat ? rt::RegionKind::Flat : rt::RegionKind::Team;
+    hpp_launch.iterations = n;
+    hpp_launch.league_cap = cap;
+    rt::LocReduction<Op, double, int> hpp_red_m(hpp_launch, m, mi);
+    auto body = [=, hpp_dev_m = hpp_red_m.device()] __device__(const rt::Ctx&) {
+      double v = Op::template identity<double>();
+      int vi = std::numeric_limits<int>::max();
+      if (flat) {
+        for (index_t i = rt::global_rank(); i < n; i += rt::global_size())
+          if (Op::better(px[i], v)) {
+            v = px[i];
+            vi = static_cast<int>(i);
+          }
+        rt::finish_loc_reduction(hpp_dev_m, v, vi, true);
+      } else {
+        for (index_t t = rt::league_rank0(); t < n; t += rt::league_stride())
+          if (Op::better(px[t], v)) {
+            v = px[t];
+            vi = static_cast<int>(t);
+          }
+        rt::finish_loc_reduction(hpp_dev_m, v, vi, false);
+      }
+    };
+    rt::launch(hpp_launch, hpp_kernel<decltype(body)>, body);
+    std::tie(m, mi) = hpp_red_m.result();
+  }
+  double em = init_v;
+  int ei = init_i;
+  for (index_t i = 0; i < n; ++i)
+    if (Op::better(x[i], em)) {
+      em = x[i];
+      ei = static_cast<int>(i);
+    }
+  CHECK_MSG(m == em && mi == ei, "loc n=%lld flat=%d: (%g,%d) vs (%g,%d)", (long long)n,
+            (int)flat, m, mi, em, ei);
+}
+
+void case_loc_reductions() {
+  for (bool flat : {true, false}) {
+    for (index_t n : {index_t(1), index_t(7), index_t(300), index_t(100000), big(2000003, 200003)}) {
+      loc_reduction<hpprt::MinLoc>(n, 1e9, -1, flat, 0);
+      loc_reduction<hpprt::MaxLoc>(n, -1.0, -1, flat, 0);
+      loc_reduction<hpprt::MinLoc>(n, 0.0, 42, flat, 0); // initial wins ties
+    }
+    loc_reduction<hpprt::MaxLoc>(100000, -1.0, -1, flat, 7);
+  }
+}
+
+void case_determinism() {
+  const index_t n = big(10000000, 1000000);
+  std::mt19937_64 rng(12345);
+  std::uniform_real_distribution<double> dist(-1.0, 1.0);
+  std::vector<double> x(n);
+  for (auto& v : x)
+    v = dist(rng) * std::exp(dist(rng) * 20);
+  DevBuf<double> dx(x);
+  const double* px = dx.p;
+  double first = 0;
+  for (int run = 0; run < 5; ++run) {
+    double total = 0;
+    rt::Launch hpp_launch("determinism", "RuntimeCudaTest.cu", __LINE__);
+    hpp_launch.kind = rt::RegionKind::Flat;
+    hpp_launch.iterations = n;
+    rt::Reduction<hpprt::Sum, double> hpp_red_total(hpp_launch, total);
+    auto body = [=, hpp_dev_total = hpp_red_total.device()] __device__(const rt::Ctx&) {
+      double acc = 0;
+      for (index_t i = rt::global_rank(); i < n; i += rt::global_size())
+        acc += px[i];
+      rt::finish_reduction(hpp_dev_total, acc, true);
+    };
+    rt::launch(hpp_launch, hpp_kernel<decltype(body)>, body);
+    total = hpp_red_total.result();
+    if (run == 0)
+      first = total;
+    CHECK_MSG(same_bits(total, first), "run %d: %.17g vs %.17g", run, total, first);
+  }
+  long double ref = 0;
+  for (double v : x)
+    ref += v;
+  CHECK_MSG(std::fabs(first - (double)ref) <= 1e-9 * std::fabs((double)ref) + 1e-6,
+            "%.17g vs %.17Lg", first, ref);
+}
+
+// ---- scans -----------------------------------------------------------------
+template <class T> __host__ __device__ T scan_input(index_t i) {
+  const unsigned h = hash32(static_cast<unsigned long long>(i));
+  if constexpr (std::is_floating_point<T>::value) // multiples of 1/8: exact sums
+    return static_cast<T>(static_cast<int>(h % 1000) - 500) / T(8);
+  else
+    return static_cast<T>(static_cast<int>(h % 1000) - 500);
+}
+
+template <class Op, class T> void scan_case(index_t n, bool inclusive, T initial) {
+  DevBuf<T> out(static_cast<std::size_t>(n));
+  T* po = out.p;
+  T total = initial;
+  {
+    rt::Launch hpp_launch("scan", "RuntimeCudaTest.cu", __LINE__);
+    hpp_launch.kind = rt::RegionKind::Scan;
+    hpp_launch.iterations = n;
+    rt::Scan<Op, T> hpp_scan_s(hpp_launch, total);
+    auto body = [=, hpp_dev_s = hpp_scan_s.device()] __device__(const rt::Ctx&) {
+      const index_t tile = rt::scan_tile(hpp_dev_s);
+      const index_t first =
+          tile * rt::scan_block * rt::scan_items + static_cast<index_t>(threadIdx.x) * rt::scan_items;
+      T agg = hpprt::identity_like<Op>(T());
+      for (int k = 0; k < rt::scan_items; ++k)
+        if (first + k < n)
+          Op::join(agg, scan_input<T>(first + k));
+      T s = rt::scan_exclusive_prefix(hpp_dev_s, tile, agg);
+      for (int k = 0; k < rt::scan_items; ++k) {
+        const index_t i = first + k;
+        if (i >= n)
+          break;
+        if (!inclusive)
+          po[i] = s;
+        Op::join(s, scan_input<T>(i));
+        if (inclusive)
+          po[i] = s;
+        if (i == n - 1)
+          rt::scan_store_total(hpp_dev_s, s);
+      }
+    };
+    rt::launch(hpp_launch, hpp_kernel<decltype(body)>, body);
+    total = hpp_scan_s.result();
+  }
+  const std::vector<T> h = out.get();
+  T s = initial;
+  index_t bad = 0, first_bad = -1;
+  for (index_t i = 0; i < n; ++i) {
+    const T before = s;
+    Op::join(s, scan_input<T>(i));
+    const T expect = inclusive ? s : before;
+    if (!same_bits(h[i], expect)) {
+      if (first_bad < 0)
+        first_bad = i;
+      ++bad;
+    }
+  }
+  CHECK_MSG(bad == 0, "scan n=%lld inclusive=%d: %lld wrong, first at %lld", (long long)n,
+            (int)inclusive, (long long)bad, (long long)first_bad);
+  CHECK_MSG(same_bits(total, s), "scan n=%lld total %.17g vs %.17g", (long long)n,
+            (double)total, (double)s);
+}
+
+void case_scans() {
+  for (index_t n : {index_t(0), index_t(1), index_t(255), index_t(256), index_t(257),
+                    index_t(2048), index_t(2049), big(1000003, 100003)})
+    for (bool inc : {true, false}) {
+      scan_case<hpprt::Sum, long long>(n, inc, 3);
+      scan_case<hpprt::Sum, double>(n, inc, 0.5);
+      scan_case<hpprt::Sum, int>(n, inc, -2);
+    }
+  scan_case<hpprt::Max, long long>(1000003, true, -1000000);
+  scan_case<hpprt::Min, float>(1000003, false, 1e30f);
+  if (!g_quick) {
+    scan_case<hpprt::Sum, long long>(100000000, true, 0);
+    scan_case<hpprt::Sum, double>(100000000, false, 1.0);
+  }
+}
+
+// ---- atomics ---------------------------------------------------------------
+template <class T> void test_atomics(const char* tname) {
+  static constexpr int kThreads = 64 * 256;
+  constexpr bool is_int = std::is_integral<T>::value;
+  std::vector<T> init(16, T(0));
+  init[4] = std::numeric_limits<T>::max();
+  init[5] = std::numeric_limits<T>::lowest();
+  init[6] = T(1);
+  init[7] = T(1 << 30);
+  if (is_int) {
+    init[8] = static_cast<T>(~0ull);
+    init[11] = T(1);
+    init[12] = T(1 << 30);
+  }
+  DevBuf<T> s(init);
+  T* ps = s.p;
+  rt::Launch hpp_launch("atomics", "RuntimeCudaTest.cu", __LINE__);
+  hpp_launch.kind = rt::RegionKind::Flat;
+  hpp_launch.iterations = kThreads;
+  auto body = [=] __device__(const rt::Ctx&) {
+    const index_t i = rt::global_rank();
+    if (i >= kThreads)
+      return;
+    const unsigned h = hash32(static_cast<unsigned long long>(i));
+    rt::atomic_add(&ps[0], T(1));
+    rt::atomic_sub(&ps[1], T(1));
+    rt::atomic_inc(&ps[2]);
+    rt::atomic_dec(&ps[3]);
+    const T v = std::is_signed<T>::value ? static_cast<T>(static_cast<int>(h % 2001) - 1000)
+                                         : static_cast<T>(h % 2001);
+    rt::atomic_min(&ps[4], v);
+    rt::atomic_max(&ps[5], v);
+    if (i < 20) {
+      rt::atomic_mul(&ps[6], T(2));
+      rt::atomic_div(&ps[7], T(2));
+    }
+    if constexpr (std::is_integral<T>::value) {
+      rt::atomic_and(&ps[8], static_cast<T>(~(T(1) << (i % 30))));
+      rt::atomic_or(&ps[9], static_cast<T>(T(1) << (i % 30)));
+      rt::atomic_xor(&ps[10], static_cast<T>(h));
+      if (i < 20) {
+        rt::atomic_shl(&ps[11], T(1));
+        rt::atomic_shr(&ps[12], T(1));
+      }
+    }
+    rt::atomic_exchange(&ps[13], static_cast<T>(i + 1));
+    const T old = rt::atomic_compare_exchange(&ps[14], T(0), static_cast<T>(i + 1));
+    if (old == T(0))
+      rt::atomic_add(&ps[15], T(1));
+  };
+  rt::launch(hpp_launch, hpp_kernel<decltype(body)>, body);
+  const auto r = s.get();
+  T mn = init[4], mx = init[5], x = 0;
+  for (int i = 0; i < kThreads; ++i) {
+    const unsigned h = hash32(static_cast<unsigned long long>(i));
+    const T v = std::is_signed<T>::value ? static_cast<T>(static_cast<int>(h % 2001) - 1000)
+                                         : static_cast<T>(h % 2001);
+    mn = v < mn ? v : mn;
+    mx = mx < v ? v : mx;
+    if constexpr (is_int)
+      x = static_cast<T>(x ^ static_cast<T>(h));
+  }
+  CHECK_MSG(r[0] == T(kThreads), "%s add", tname);
+  CHECK_MSG(r[1] == static_cast<T>(T(0) - T(kThreads)), "%s sub", tname);
+  CHECK_MSG(r[2] == T(kThreads), "%s inc", tname);
+  CHECK_MSG(r[3] == static_cast<T>(T(0) - T(kThreads)), "%s dec", tname);
+  CHECK_MSG(r[4] == mn && r[5] == mx, "%s min/max", tname);
+  CHECK_MSG(r[6] == T(1 << 20), "%s mul", tname);
+  CHECK_MSG(r[7] == T(1 << 10), "%s div", tname);
+  if (is_int) {
+    CHECK_MSG(r[8] == static_cast<T>(~0ull << 30), "%s and", tname);
+    CHECK_MSG(r[9] == T((1u << 30) - 1), "%s or", tname);
+    CHECK_MSG(r[10] == x, "%s xor", tname);
+    CHECK_MSG(r[11] == T(1 << 20) && r[12] == T(1 << 10), "%s shl/shr", tname);
+  }
+  CHECK_MSG(r[13] >= T(1) && r[13] <= T(kThreads), "%s exchange", tname);
+  CHECK_MSG(r[14] >= T(1) && r[14] <= T(kThreads) && r[15] == T(1), "%s compare_exchange",
+            tname);
+}
+
+template <class T> void test_signed_zero() {
+  std::vector<T> init = {T(0), -T(0)};
+  DevBuf<T> s(init);
+  T* ps = s.p;
+  rt::Launch hpp_launch("signed_zero", "RuntimeCudaTest.cu", __LINE__);
+  hpp_launch.kind = rt::RegionKind::Flat;
+  hpp_launch.iterations = 4096;
+  auto body = [=] __device__(const rt::Ctx&) {
+    rt::atomic_min(&ps[0], -T(0)); // -0 < +0 is false: +0 stays
+    rt::atomic_max(&ps[1], T(0));  // +0 > -0 is false: -0 stays
+  };
+  rt::launch(hpp_launch, hpp_kernel<decltype(body)>, body);
+  const auto r = s.get();
+  CHECK(!std::signbit(r[0]) && std::signbit(r[1]));
+  // Negative values through the bit-pattern CAS.
+  std::vector<T> init2 = {T(-1), T(-1)};
+  s.put(init2);
+  auto body2 = [=] __device__(const rt::Ctx&) {
+    const index_t i = rt::global_rank();
+    if (i < 4096) {
+      rt::atomic_min(&ps[0], -static_cast<T>(i) - T(0.5));
+      rt::atomic_max(&ps[1], -static_cast<T>(i) - T(0.5));
+    }
+  };
+  rt::launch(hpp_launch, hpp_kernel<decltype(body2)>, body2);
+  const auto r2 = s.get();
+  CHECK(r2[0] == -T(4095.5) && r2[1] == T(-0.5));
+}
+
+void case_atomics() {
+  test_atomics<int>("int");
+  test_atomics<unsigned>("unsigned");
+  test_atomics<long long>("long long");
+  test_atomics<unsigned long long>("unsigned long long");
+  test_atomics<long>("long");
+  test_atomics<float>("float");
+  test_atomics<double>("double");
+  test_signed_zero<float>();
+  test_signed_zero<double>();
+}
+
+// ---- scratch -----------------------------------------------------------------
+void scratch_case(int ts, int vl, std::size_t team_ints0, std::size_t thread_ints0,
+                  std::size_t team_ints1, std::size_t thread_ints1, index_t league) {
+  if (g_quick)
+    league = league / 5 + 1;
+  DevBuf<long long> out(static_cast<std::size_t>(league));
+  DevBuf<int> errors(1);
+  CUDA_OK(cudaMemset(errors.p, 0, sizeof(int)));
+  long long* po = out.p;
+  int* perr = errors.p;
+  rt::Launch hpp_launch("scratch", "RuntimeCudaTest.cu", __LINE__);
+  hpp_launch.iterations = league;
+  hpp_launch.team_size = ts;
+  hpp_launch.vector_length = vl;
+  hpp_launch.nested_vector = true;
+  hpp_launch.scratch_team_bytes[0] = team_ints0 * sizeof(int);
+  hpp_launch.scratch_thread_bytes[0] = thread_ints0 * sizeof(int);
+  hpp_launch.scratch_team_bytes[1] = team_ints1 * sizeof(int);
+  hpp_launch.scratch_thread_bytes[1] = thread_ints1 * sizeof(int);
+  auto body = [=] __device__(const rt::Ctx& hpp_ctx) {
+    int* team0 = reinterpret_cast<int*>(hpp_ctx.scratch0());
+    int* thread0 = reinterpret_cast<int*>(hpp_ctx.scratch0() + hpp_ctx.scratch0_team_bytes +
+                                          threadIdx.y * hpp_ctx.scratch0_thread_bytes);
+    int* team1 = reinterpret_cast<int*>(hpp_ctx.scratch1());
+    int* thread1 = reinterpret_cast<int*>(hpp_ctx.scratch1() + hpp_ctx.scratch1_team_bytes +
+                                          threadIdx.y * hpp_ctx.scratch1_thread_bytes);
+    for (index_t t = rt::league_rank0(); t < league; t += rt::league_stride()) {
+      const int tv = static_cast<int>(t);
+      for (std::size_t k = rt::team_vector_rank(); k < team_ints0; k += rt::team_vector_size())
+        team0[k] = tv * 3 + static_cast<int>(k);
+      for (std::size_t k = rt::team_vector_rank(); k < team_ints1; k += rt::team_vector_size())
+        team1[k] = tv * 5 + static_cast<int>(k);
+      for (std::size_t k = rt::vector_rank(); k < thread_ints0; k += rt::vector_length())
+        thread0[k] = tv + rt::thread_rank() * 7 + static_cast<int>(k);
+      for (std::size_t k = rt::vector_rank(); k < thread_ints1; k += rt::vector_length())
+        thread1[k] = tv + rt::thread_rank() * 11 + static_cast<int>(k);
+      rt::team_barrier();
+      long long sum = 0;
+      int bad = 0;
+      // Read what other threads wrote (reversed mapping).
+      const int r = rt::team_vector_size() - 1 - rt::team_vector_rank();
+      for (std::size_t k = r; k < team_ints0; k += rt::team_vector_size()) {
+        bad += team0[k] != tv * 3 + static_cast<int>(k);
+        sum += team0[k];
+      }
+      for (std::size_t k = r; k < team_ints1; k += rt::team_vector_size()) {
+        bad += team1[k] != tv * 5 + static_cast<int>(k);
+        sum += team1[k];
+      }
+      const int rl = rt::vector_length() - 1 - rt::vector_rank();
+      for (std::size_t k = rl; k < thread_ints0; k += rt::vector_length())
+        bad += thread0[k] != tv + rt::thread_rank() * 7 + static_cast<int>(k);
+      for (std::size_t k = rl; k < thread_ints1; k += rt::vector_length())
+        bad += thread1[k] != tv + rt::thread_rank() * 11 + static_cast<int>(k);
+      sum = rt::team_vector_allreduce<hpprt::Sum>(sum);
+      bad = rt::team_vector_allreduce<hpprt::Sum>(bad);
+      if (rt::is_team_leader()) {
+        po[t] = sum;
+        if (bad)
+          atomicAdd(perr, bad);
+      }
+      rt::team_barrier(); // scratch is rewritten by the next team
+    }
+  };
+  rt::launch(hpp_launch, hpp_kernel<decltype(body)>, body);
+  const auto h = out.get();
+  const int e = errors.get()[0];
+  index_t bad_sums = 0;
+  for (index_t t = 0; t < league; ++t) {
+    long long expect = 0;
+    for (std::size_t k = 0; k < team_ints0; ++k)
+      expect += t * 3 + static_cast<long long>(k);
+    for (std::size_t k = 0; k < team_ints1; ++k)
+      expect += t * 5 + static_cast<long long>(k);
+    bad_sums += h[t] != expect;
+  }
+  CHECK_MSG(e == 0 && bad_sums == 0,
+            "scratch ts=%d vl=%d (%zu,%zu,%zu,%zu): %d wrong reads, %lld wrong sums "
+            "(chose team %u x vector %u, grid %u, shared %zu)",
+            ts, vl, team_ints0, thread_ints0, team_ints1, thread_ints1, e,
+            (long long)bad_sums, hpp_launch.block.y, hpp_launch.block.x, hpp_launch.grid.x,
+            hpp_launch.shared_bytes);
+}
+
+void case_scratch() {
+  scratch_case(64, 1, 1000, 16, 0, 0, 5000);
+  scratch_case(0, 0, 1000, 16, 0, 0, 5000);      // AUTO team and vector
+  scratch_case(8, 4, 0, 0, 20000, 100, 3000);    // level 1 only
+  scratch_case(0, 0, 300, 9, 5000, 33, 3000);    // both levels, AUTO
+  scratch_case(16, 8, 25000, 64, 100000, 1000, 700); // > 48 KiB shared (opt-in)
+  scratch_case(0, 0, 0, 3000, 0, 0, 500);        // AUTO with large per-thread need
+}
+
+// ---- errors ----------------------------------------------------------------
+bool contains(const std::string& s, const char* part) {
+  return s.find(part) != std::string::npos;
+}
+
+void case_errors() {
+  auto body = [=] __device__(const rt::Ctx&) {};
+  {
+    rt::Launch hpp_launch("bigteam", "errs.cpp", 123);
+    hpp_launch.iterations = 10;
+    hpp_launch.team_size = 2048;
+    hpp_launch.vector_length = 1;
+    std::string msg;
+    try {
+      rt::launch(hpp_launch, hpp_kernel<decltype(body)>, body);
+    } catch (const hpprt::Error& e) {
+      msg = e.what();
+    }
+    std::printf("    message: %s\n", msg.c_str());
+    CHECK(contains(msg.c_str(), "hpp: kernel 'bigteam' (errs.cpp:123)"));
+    CHECK(contains(msg.c_str(), "team_size 2048"));
+    CHECK(contains(msg.c_str(), "1024 threads per block"));
+  }
+  {
+    rt::Launch hpp_launch("bigscratch", "errs.cpp", 456);
+    hpp_launch.iterations = 10;
+    hpp_launch.scratch_team_bytes[0] = 300000;
+    std::string msg;
+    try {
+      rt::launch(hpp_launch, hpp_kernel<decltype(body)>, body);
+    } catch (const hpprt::Error& e) {
+      msg = e.what();
+    }
+    std::printf("    message: %s\n", msg.c_str());
+    CHECK(contains(msg.c_str(), "hpp: kernel 'bigscratch' (errs.cpp:456)"));
+    CHECK(contains(msg.c_str(), "level-0 scratch of 300000 bytes per team"));
+    CHECK(contains(msg.c_str(), "bytes of shared memory per block"));
+  }
+  {
+    rt::Launch hpp_launch("badvector", "errs.cpp", 789);
+    hpp_launch.iterations = 10;
+    hpp_launch.vector_length = 3;
+    std::string msg;
+    try {
+      rt::launch(hpp_launch, hpp_kernel<decltype(body)>, body);
+    } catch (const hpprt::Error& e) {
+      msg = e.what();
+    }
+    std::printf("    message: %s\n", msg.c_str());
+    CHECK(contains(msg.c_str(), "'badvector' (errs.cpp:789)") &&
+          contains(msg.c_str(), "vector_length 3"));
+  }
+  {
+    // A kernel fault is reported with the kernel's name (no sticky error
+    // test here: it would break the context for the cases after it).
+    rt::Launch hpp_launch("after_errors", "errs.cpp", 1);
+    hpp_launch.iterations = 10;
+    rt::launch(hpp_launch, hpp_kernel<decltype(body)>, body); // still works
+  }
+}
+
+void case_check_pointer() {
+  int pageable = 0;
+  CUDA_OK(cudaDeviceGetAttribute(&pageable, cudaDevAttrPageableMemoryAccess, 0));
+  std::printf("    device reports pageableMemoryAccess = %d\n", pageable);
+  rt::Launch hpp_launch("ptrs", "ptrs.cpp", 9);
+  double* host = static_cast<double*>(std::malloc(100 * sizeof(double)));
+  std::string msg;
+  try {
+    hpp_launch.check_pointer(host, "host");
+  } catch (const hpprt::Error& e) {
+    msg = e.what();
+  }
+  std::printf("    malloc'd pointer: %s\n", msg.empty() ? "accepted" : msg.c_str());
+  if (pageable)
+    CHECK(msg.empty());
+  else
+    CHECK(contains(msg.c_str(), "'ptrs' (ptrs.cpp:9)") && contains(msg.c_str(), "'host'"));
+  std::free(host);
+  double* dev = hpp::alloc<double>(100, hpp::Space::Device);
+  double* shared = hpp::alloc<double>(100, hpp::Space::Shared);
+  double* pinned = hpp::alloc<double>(100, hpp::Space::HostPinned);
+  double* plain = hpp::alloc<double>(100, hpp::Space::Host);
+  bool threw = false;
+  try {
+    hpp_launch.check_pointer(dev, "dev");
+    hpp_launch.check_pointer(shared, "shared");
+    hpp_launch.check_pointer(pinned, "pinned");
+    hpp_launch.check_pointer(static_cast<const double*>(nullptr), "null");
+  } catch (const hpprt::Error& e) {
+    threw = true;
+    std::printf("    unexpected: %s\n", e.what());
+  }
+  CHECK(!threw);
+  // The spaces are usable from a kernel (Host only with pageable access).
+  rt::Launch l2("alloc_spaces", "ptrs.cpp", 10);
+  l2.kind = rt::RegionKind::Flat;
+  l2.iterations = 100;
+  auto body = [=] __device__(const rt::Ctx&) {
+    const index_t i = rt::global_rank();
+    if (i < 100) {
+      dev[i] = i;
+      shared[i] = 2.0 * i;
+      pinned[i] = 3.0 * i;
+    }
+  };
+  rt::launch(l2, hpp_kernel<decltype(body)>, body);
+  std::vector<double> h(100);
+  CUDA_OK(cudaMemcpy(h.data(), dev, 100 * sizeof(double), cudaMemcpyDeviceToHost));
+  CHECK(h[99] == 99.0 && shared[99] == 198.0 && pinned[99] == 297.0);
+  hpp::free(dev);
+  hpp::free(shared);
+  hpp::free(pinned);
+  hpp::free(plain);
+  hpp::fence();
+}
+
+void case_zero_iterations() {
+  DevBuf<int> flag(1);
+  CUDA_OK(cudaMemset(flag.p, 0, sizeof(int)));
+  int* pf = flag.p;
+  for (rt::RegionKind kind : {rt::RegionKind::Team, rt::RegionKind::Flat, rt::RegionKind::Scan}) {
+    long long total = 42;
+    rt::Launch hpp_launch("zero", "RuntimeCudaTest.cu", __LINE__);
+    hpp_launch.kind = kind;
+    hpp_launch.iterations = 0;
+    hpp_launch.scratch_team_bytes[1] = 1000;
+    rt::Reduction<hpprt::Sum, long long> hpp_red(hpp_launch, total);
+    rt::LocReduction<hpprt::MinLoc, double, int> hpp_loc(hpp_launch, 1.5, 3);
+    rt::Scan<hpprt::Sum, long long> hpp_scan(hpp_launch, total);
+    auto body = [=] __device__(const rt::Ctx&) { *pf = 1; };
+    rt::launch(hpp_launch, hpp_kernel<decltype(body)>, body);
+    CHECK(hpp_red.result() == 42);
+    CHECK(hpp_scan.result() == 42);
+    const auto loc = hpp_loc.result();
+    CHECK(loc.first == 1.5 && loc.second == 3);
+  }
+  CHECK(flag.get()[0] == 0);
+}
+
+void case_streams_nowait() {
+  cudaStream_t stream;
+  CUDA_OK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+  const index_t n = 1 << 20;
+  for (int rep = 0; rep < 20; ++rep) {
+    long long total = rep;
+    rt::Launch hpp_launch("nowait", "RuntimeCudaTest.cu", __LINE__);
+    hpp_launch.kind = rt::RegionKind::Flat;
+    hpp_launch.iterations = n;
+    hpp_launch.stream = stream;
+    hpp_launch.nowait = true;
+    rt::Reduction<hpprt::Sum, long long> hpp_red(hpp_launch, total);
+    auto body = [=, d = hpp_red.device()] __device__(const rt::Ctx&) {
+      long long acc = 0;
+      for (index_t i = rt::global_rank(); i < n; i += rt::global_size())
+        acc += i;
+      rt::finish_reduction(d, acc, true);
+    };
+    rt::launch(hpp_launch, hpp_kernel<decltype(body)>, body);
+    if (rep % 2 == 0) // odd reps: destroyed unread while the kernel may run
+      CHECK(hpp_red.result() == rep + n * (n - 1) / 2);
+  }
+  CUDA_OK(cudaStreamSynchronize(stream));
+  CUDA_OK(cudaStreamDestroy(stream));
+}
+
+int main(int argc, char** argv) {
+  std::vector<std::string> only;
+  for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--quick") == 0)
+      g_quick = true;
+    else
+      only.push_back(argv[i]);
+  }
+  int device = 0;
+  cudaDeviceProp prop;
+  CUDA_OK(cudaGetDevice(&device));
+  CUDA_OK(cudaGetDeviceProperties(&prop, device));
+  std::printf("device: %s, %d SMs, %zu bytes shared/block opt-in\n", prop.name,
+              prop.multiProcessorCount, prop.sharedMemPerBlockOptin);
+  struct Case {
+    const char* name;
+    void (*fn)();
+  } cases[] = {
+      {"collectives", case_collectives},
+      {"loc_collectives", case_loc_collectives},
+      {"reductions", case_reductions},
+      {"loc_reductions", case_loc_reductions},
+      {"determinism", case_determinism},
+      {"scans", case_scans},
+      {"atomics", case_atomics},
+      {"scratch", case_scratch},
+      {"errors", case_errors},
+      {"check_pointer", case_check_pointer},
+      {"zero_iterations", case_zero_iterations},
+      {"streams_nowait", case_streams_nowait},
+  };
+  int failed = 0;
+  for (const Case& c : cases) {
+    if (!only.empty() && std::find(only.begin(), only.end(), c.name) == only.end())
+      continue;
+    g_case_failures = 0;
+    try {
+      c.fn();
+    } catch (const std::exception& e) {
+      std::printf("    exception: %s\n", e.what());
+      ++g_case_failures;
+    }
+    std::printf("%s %s\n", g_case_failures ? "FAIL" : "PASS", c.name);
+    std::fflush(stdout);
+    failed += g_case_failures != 0;
+  }
+  std::printf("%d of %zu cases failed\n", failed, sizeof(cases) / sizeof(cases[0]));
+  return failed ? 1 : 0;
+}
