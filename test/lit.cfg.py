@@ -39,9 +39,17 @@ config.substitutions.append(
 config.substitutions.append(
     ("%hpprt_unit_tests", os.path.join(bin_dir, "hpprt_unit_tests")))
 
-if config.nvcc and os.path.exists(config.nvcc):
+# CUDA: translated code is compiled with nvcc wherever nvcc and the CUDA
+# runtime library exist (CI has no GPU); it runs only where a GPU is present.
+cuda_runtime = os.path.join(config.hpp_obj_root, "lib", "libhpprt_cuda.a")
+if config.nvcc and os.path.exists(config.nvcc) and os.path.exists(cuda_runtime):
     config.available_features.add("nvcc")
-    config.substitutions.append(("%nvcc", config.nvcc))
+    config.substitutions.append(
+        ("%nvcc_hpp_link", "$(%s config --backend=cuda --libs)" % hppc))
+    config.substitutions.append(
+        ("%nvcc_hpp",
+         "%s -arch=sm_90 -Werror all-warnings $(%s config --backend=cuda --cflags) -x cu"
+         % (config.nvcc, hppc)))
 if shutil.which("nvidia-smi"):
     try:
         if subprocess.run(["nvidia-smi", "-L"], capture_output=True).returncode == 0:

@@ -109,7 +109,8 @@ HPPRT_HOST_DEVICE index_t trip_count(L lb, U ub, long long step) {
 
 /// The loop variable's value at normalised iteration iv: lb + iv * step,
 /// wrapping modulo 2^bits exactly like `i += step` does on an unsigned i.
-template <class T> HPPRT_HOST_DEVICE T index_at(T lb, index_t iv, long long step) {
+template <class T>
+HPPRT_HOST_DEVICE T index_at(T lb, index_t iv, long long step) {
   static_assert(std::is_integral<T>::value,
                 "hpp: canonical loops need an integer loop variable");
   using Wide = unsigned long long;
@@ -121,7 +122,8 @@ template <class T> HPPRT_HOST_DEVICE T index_at(T lb, index_t iv, long long step
 
 /// Rounds bytes up to a multiple of alignment (which need not be a power of
 /// two); used to lay out several scratch arrays in one buffer.
-HPPRT_HOST_DEVICE constexpr std::size_t align_up(std::size_t bytes, std::size_t alignment) {
+HPPRT_HOST_DEVICE constexpr std::size_t align_up(std::size_t bytes,
+                                                 std::size_t alignment) {
   return alignment == 0 ? bytes
                         : (bytes + alignment - 1) / alignment * alignment;
 }

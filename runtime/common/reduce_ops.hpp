@@ -16,12 +16,16 @@ namespace hpprt {
 
 struct Sum {
   template <class T> HPPRT_HOST_DEVICE static T identity() { return T(0); }
-  template <class T> HPPRT_HOST_DEVICE static void join(T& acc, const T& v) { acc += v; }
+  template <class T> HPPRT_HOST_DEVICE static void join(T &acc, const T &v) {
+    acc += v;
+  }
 };
 
 struct Prod {
   template <class T> HPPRT_HOST_DEVICE static T identity() { return T(1); }
-  template <class T> HPPRT_HOST_DEVICE static void join(T& acc, const T& v) { acc *= v; }
+  template <class T> HPPRT_HOST_DEVICE static void join(T &acc, const T &v) {
+    acc *= v;
+  }
 };
 
 struct Min {
@@ -34,7 +38,7 @@ struct Min {
     else
       return L::max();
   }
-  template <class T> HPPRT_HOST_DEVICE static void join(T& acc, const T& v) {
+  template <class T> HPPRT_HOST_DEVICE static void join(T &acc, const T &v) {
     if (v < acc)
       acc = v;
   }
@@ -48,29 +52,31 @@ struct Max {
     else
       return L::lowest();
   }
-  template <class T> HPPRT_HOST_DEVICE static void join(T& acc, const T& v) {
+  template <class T> HPPRT_HOST_DEVICE static void join(T &acc, const T &v) {
     if (acc < v)
       acc = v;
   }
 };
 
 struct BAnd {
-  template <class T> HPPRT_HOST_DEVICE static T identity() { return static_cast<T>(~T(0)); }
-  template <class T> HPPRT_HOST_DEVICE static void join(T& acc, const T& v) {
+  template <class T> HPPRT_HOST_DEVICE static T identity() {
+    return static_cast<T>(~T(0));
+  }
+  template <class T> HPPRT_HOST_DEVICE static void join(T &acc, const T &v) {
     acc = static_cast<T>(acc & v);
   }
 };
 
 struct BOr {
   template <class T> HPPRT_HOST_DEVICE static T identity() { return T(0); }
-  template <class T> HPPRT_HOST_DEVICE static void join(T& acc, const T& v) {
+  template <class T> HPPRT_HOST_DEVICE static void join(T &acc, const T &v) {
     acc = static_cast<T>(acc | v);
   }
 };
 
 struct BXor {
   template <class T> HPPRT_HOST_DEVICE static T identity() { return T(0); }
-  template <class T> HPPRT_HOST_DEVICE static void join(T& acc, const T& v) {
+  template <class T> HPPRT_HOST_DEVICE static void join(T &acc, const T &v) {
     acc = static_cast<T>(acc ^ v);
   }
 };
@@ -78,15 +84,19 @@ struct BXor {
 // Logical operators keep the variable's own type, as C does for `s = s && x`
 // on an int s.
 struct LAnd {
-  template <class T> HPPRT_HOST_DEVICE static T identity() { return static_cast<T>(true); }
-  template <class T> HPPRT_HOST_DEVICE static void join(T& acc, const T& v) {
+  template <class T> HPPRT_HOST_DEVICE static T identity() {
+    return static_cast<T>(true);
+  }
+  template <class T> HPPRT_HOST_DEVICE static void join(T &acc, const T &v) {
     acc = static_cast<T>(acc && v);
   }
 };
 
 struct LOr {
-  template <class T> HPPRT_HOST_DEVICE static T identity() { return static_cast<T>(false); }
-  template <class T> HPPRT_HOST_DEVICE static void join(T& acc, const T& v) {
+  template <class T> HPPRT_HOST_DEVICE static T identity() {
+    return static_cast<T>(false);
+  }
+  template <class T> HPPRT_HOST_DEVICE static void join(T &acc, const T &v) {
     acc = static_cast<T>(acc || v);
   }
 };
@@ -96,14 +106,17 @@ struct LOr {
 /// contiguous rank-ordered chunks), this gives the serial first occurrence,
 /// and the variable's initial value wins ties.
 struct MinLoc {
-  template <class V> HPPRT_HOST_DEVICE static V identity() { return Min::identity<V>(); }
-  template <class V> HPPRT_HOST_DEVICE static bool better(const V& candidate, const V& current) {
+  template <class V> HPPRT_HOST_DEVICE static V identity() {
+    return Min::identity<V>();
+  }
+  template <class V>
+  HPPRT_HOST_DEVICE static bool better(const V &candidate, const V &current) {
     return candidate < current;
   }
   /// Ordered join of (v, i) into (val, idx); (v, i) must come later in
   /// iteration order than what (val, idx) summarises.
   template <class V, class I>
-  HPPRT_HOST_DEVICE static void join(V& val, I& idx, const V& v, const I& i) {
+  HPPRT_HOST_DEVICE static void join(V &val, I &idx, const V &v, const I &i) {
     if (better(v, val)) {
       val = v;
       idx = i;
@@ -112,12 +125,15 @@ struct MinLoc {
 };
 
 struct MaxLoc {
-  template <class V> HPPRT_HOST_DEVICE static V identity() { return Max::identity<V>(); }
-  template <class V> HPPRT_HOST_DEVICE static bool better(const V& candidate, const V& current) {
+  template <class V> HPPRT_HOST_DEVICE static V identity() {
+    return Max::identity<V>();
+  }
+  template <class V>
+  HPPRT_HOST_DEVICE static bool better(const V &candidate, const V &current) {
     return current < candidate;
   }
   template <class V, class I>
-  HPPRT_HOST_DEVICE static void join(V& val, I& idx, const V& v, const I& i) {
+  HPPRT_HOST_DEVICE static void join(V &val, I &idx, const V &v, const I &i) {
     if (better(v, val)) {
       val = v;
       idx = i;
@@ -128,7 +144,7 @@ struct MaxLoc {
 /// The identity of Op in the type of an existing variable; lets generated
 /// code declare a private copy without spelling the type:
 /// `auto s = hpprt::identity_like<hpprt::Sum>(hpp_red_s);`.
-template <class Op, class T> HPPRT_HOST_DEVICE T identity_like(const T&) {
+template <class Op, class T> HPPRT_HOST_DEVICE T identity_like(const T &) {
   return Op::template identity<T>();
 }
 

@@ -44,10 +44,11 @@ template <class T> __device__ T from_bits(atomic_bits_t<T> b) {
 }
 
 /// Compare-and-swap loop: stores update(old) unless skip(old); returns old.
-template <class T, class U, class S> __device__ T atomic_cas_loop(T* p, U update, S skip) {
+template <class T, class U, class S>
+__device__ T atomic_cas_loop(T *p, U update, S skip) {
   using B = atomic_bits_t<T>;
-  B* bp = reinterpret_cast<B*>(p);
-  B old = *reinterpret_cast<volatile B*>(bp);
+  B *bp = reinterpret_cast<B *>(p);
+  B old = *reinterpret_cast<volatile B *>(bp);
   for (;;) {
     const T cur = from_bits<T>(old);
     if (skip(cur))
@@ -65,16 +66,17 @@ template <class T>
 using native_t = std::conditional_t<
     std::is_floating_point<T>::value, T,
     std::conditional_t<
-        sizeof(T) == 4, std::conditional_t<std::is_signed<T>::value, int, unsigned>,
+        sizeof(T) == 4,
+        std::conditional_t<std::is_signed<T>::value, int, unsigned>,
         std::conditional_t<std::is_signed<T>::value, long long,
                            unsigned long long>>>;
-template <class T> __device__ native_t<T>* native(T* p) {
-  return reinterpret_cast<native_t<T>*>(p);
+template <class T> __device__ native_t<T> *native(T *p) {
+  return reinterpret_cast<native_t<T> *>(p);
 }
 /// Unsigned view for operations where two's complement makes sign
 /// irrelevant (add, and, or, xor on 64-bit types).
-template <class T> __device__ atomic_bits_t<T>* ubits(T* p) {
-  return reinterpret_cast<atomic_bits_t<T>*>(p);
+template <class T> __device__ atomic_bits_t<T> *ubits(T *p) {
+  return reinterpret_cast<atomic_bits_t<T> *>(p);
 }
 #endif
 
@@ -89,7 +91,7 @@ template <class T> __device__ atomic_bits_t<T>* ubits(T* p) {
   static_assert(detail::atomic_int<T>(),                                       \
                 "hpp: this atomic needs a 4- or 8-byte integer")
 
-template <class T> __device__ T atomic_add(T* p, T v) {
+template <class T> __device__ T atomic_add(T *p, T v) {
   HPPRT_CUDA_ATOMIC_ANY(T);
   if constexpr (std::is_floating_point<T>::value)
     return atomicAdd(p, v);
@@ -97,81 +99,88 @@ template <class T> __device__ T atomic_add(T* p, T v) {
     return static_cast<T>(atomicAdd(detail::ubits(p), detail::to_bits(v)));
 }
 
-template <class T> __device__ T atomic_sub(T* p, T v) {
+template <class T> __device__ T atomic_sub(T *p, T v) {
   HPPRT_CUDA_ATOMIC_ANY(T);
   if constexpr (std::is_floating_point<T>::value)
     return atomicAdd(p, -v);
   else // two's complement: x - v == x + (0 - v) modulo 2^n
-    return static_cast<T>(atomicAdd(detail::ubits(p),
-                                    detail::atomic_bits_t<T>(0) - detail::to_bits(v)));
+    return static_cast<T>(atomicAdd(
+        detail::ubits(p), detail::atomic_bits_t<T>(0) - detail::to_bits(v)));
 }
 
-template <class T> __device__ T atomic_mul(T* p, T v) {
+template <class T> __device__ T atomic_mul(T *p, T v) {
   HPPRT_CUDA_ATOMIC_ANY(T);
   return detail::atomic_cas_loop(
-      p, [v](T old) { return static_cast<T>(old * v); }, [](T) { return false; });
+      p, [v](T old) { return static_cast<T>(old * v); },
+      [](T) { return false; });
 }
 
-template <class T> __device__ T atomic_div(T* p, T v) {
+template <class T> __device__ T atomic_div(T *p, T v) {
   HPPRT_CUDA_ATOMIC_ANY(T);
   return detail::atomic_cas_loop(
-      p, [v](T old) { return static_cast<T>(old / v); }, [](T) { return false; });
+      p, [v](T old) { return static_cast<T>(old / v); },
+      [](T) { return false; });
 }
 
-template <class T> __device__ T atomic_min(T* p, T v) {
+template <class T> __device__ T atomic_min(T *p, T v) {
   HPPRT_CUDA_ATOMIC_ANY(T);
   if constexpr (std::is_floating_point<T>::value)
     return detail::atomic_cas_loop(
         p, [v](T) { return v; }, [v](T old) { return !(v < old); });
   else
-    return static_cast<T>(atomicMin(detail::native(p), static_cast<detail::native_t<T>>(v)));
+    return static_cast<T>(
+        atomicMin(detail::native(p), static_cast<detail::native_t<T>>(v)));
 }
 
-template <class T> __device__ T atomic_max(T* p, T v) {
+template <class T> __device__ T atomic_max(T *p, T v) {
   HPPRT_CUDA_ATOMIC_ANY(T);
   if constexpr (std::is_floating_point<T>::value)
     return detail::atomic_cas_loop(
         p, [v](T) { return v; }, [v](T old) { return !(old < v); });
   else
-    return static_cast<T>(atomicMax(detail::native(p), static_cast<detail::native_t<T>>(v)));
+    return static_cast<T>(
+        atomicMax(detail::native(p), static_cast<detail::native_t<T>>(v)));
 }
 
-template <class T> __device__ T atomic_and(T* p, T v) {
+template <class T> __device__ T atomic_and(T *p, T v) {
   HPPRT_CUDA_ATOMIC_INT(T);
   return static_cast<T>(atomicAnd(detail::ubits(p), detail::to_bits(v)));
 }
-template <class T> __device__ T atomic_or(T* p, T v) {
+template <class T> __device__ T atomic_or(T *p, T v) {
   HPPRT_CUDA_ATOMIC_INT(T);
   return static_cast<T>(atomicOr(detail::ubits(p), detail::to_bits(v)));
 }
-template <class T> __device__ T atomic_xor(T* p, T v) {
+template <class T> __device__ T atomic_xor(T *p, T v) {
   HPPRT_CUDA_ATOMIC_INT(T);
   return static_cast<T>(atomicXor(detail::ubits(p), detail::to_bits(v)));
 }
-template <class T> __device__ T atomic_shl(T* p, T v) {
+template <class T> __device__ T atomic_shl(T *p, T v) {
   HPPRT_CUDA_ATOMIC_INT(T);
   return detail::atomic_cas_loop(
-      p, [v](T old) { return static_cast<T>(old << v); }, [](T) { return false; });
+      p, [v](T old) { return static_cast<T>(old << v); },
+      [](T) { return false; });
 }
-template <class T> __device__ T atomic_shr(T* p, T v) {
+template <class T> __device__ T atomic_shr(T *p, T v) {
   HPPRT_CUDA_ATOMIC_INT(T);
   return detail::atomic_cas_loop(
-      p, [v](T old) { return static_cast<T>(old >> v); }, [](T) { return false; });
+      p, [v](T old) { return static_cast<T>(old >> v); },
+      [](T) { return false; });
 }
 
 /// x++ and x--; returns the old value.
-template <class T> __device__ T atomic_inc(T* p) { return atomic_add(p, T(1)); }
-template <class T> __device__ T atomic_dec(T* p) { return atomic_sub(p, T(1)); }
+template <class T> __device__ T atomic_inc(T *p) { return atomic_add(p, T(1)); }
+template <class T> __device__ T atomic_dec(T *p) { return atomic_sub(p, T(1)); }
 
-template <class T> __device__ T atomic_exchange(T* p, T v) {
+template <class T> __device__ T atomic_exchange(T *p, T v) {
   HPPRT_CUDA_ATOMIC_ANY(T);
   return detail::from_bits<T>(atomicExch(detail::ubits(p), detail::to_bits(v)));
 }
 /// Stores desired if *p has expected's bit pattern; returns the old value.
-template <class T> __device__ T atomic_compare_exchange(T* p, T expected, T desired) {
+template <class T>
+__device__ T atomic_compare_exchange(T *p, T expected, T desired) {
   HPPRT_CUDA_ATOMIC_ANY(T);
-  return detail::from_bits<T>(
-      atomicCAS(detail::ubits(p), detail::to_bits(expected), detail::to_bits(desired)));
+  return detail::from_bits<T>(atomicCAS(
+      detail::ubits(p), detail::to_bits(expected), detail::to_bits(desired)));
 }
 
 #undef HPPRT_CUDA_ATOMIC_ANY

@@ -20,12 +20,12 @@ struct DeviceInfo {
 
 constexpr int kMaxDevices = 64;
 
-std::string where(const Launch& cfg) {
+std::string where(const Launch &cfg) {
   return std::string("hpp: kernel '") + (cfg.name ? cfg.name : "") + "' (" +
          (cfg.file ? cfg.file : "?") + ":" + std::to_string(cfg.line) + "): ";
 }
 
-const DeviceInfo& device_info(const Launch* cfg) {
+const DeviceInfo &device_info(const Launch *cfg) {
   static std::mutex mutex;
   static DeviceInfo infos[kMaxDevices];
   int device = 0;
@@ -34,7 +34,7 @@ const DeviceInfo& device_info(const Launch* cfg) {
     err = cudaErrorInvalidDevice;
   std::lock_guard<std::mutex> lock(mutex);
   if (err == cudaSuccess && !infos[device].valid) {
-    DeviceInfo& d = infos[device];
+    DeviceInfo &d = infos[device];
     err = cudaGetDeviceProperties(&d.prop, device);
     int pageable = 0;
     if (err == cudaSuccess)
@@ -66,11 +66,11 @@ std::string threads_text(int team, int vec) {
 
 } // namespace
 
-void fail(const Launch& cfg, const std::string& what) {
+void fail(const Launch &cfg, const std::string &what) {
   throw Error(where(cfg) + what);
 }
 
-void check(const Launch& cfg, cudaError_t err, const char* call) {
+void check(const Launch &cfg, cudaError_t err, const char *call) {
   if (err == cudaSuccess)
     return;
   (void)cudaGetLastError(); // clear a non-sticky error
@@ -79,20 +79,20 @@ void check(const Launch& cfg, cudaError_t err, const char* call) {
 }
 
 unsigned max_partials() {
-  const cudaDeviceProp& p = device_info(nullptr).prop;
+  const cudaDeviceProp &p = device_info(nullptr).prop;
   return 8u * static_cast<unsigned>(p.maxBlocksPerMultiProcessor) *
          static_cast<unsigned>(p.multiProcessorCount);
 }
 
-Plan plan_launch(Launch& cfg, const void* kernel) {
+Plan plan_launch(Launch &cfg, const void *kernel) {
   Plan plan;
-  const DeviceInfo& dev = device_info(&cfg);
-  const cudaDeviceProp& prop = dev.prop;
+  const DeviceInfo &dev = device_info(&cfg);
+  const cudaDeviceProp &prop = dev.prop;
   if (cfg.iterations <= 0) {
     cfg.grid = dim3(0, 0, 0);
     cfg.block = dim3(0, 0, 0);
     cfg.shared_bytes = 0;
-    for (Participant* p : cfg.participants)
+    for (Participant *p : cfg.participants)
       p->prepare(cfg, plan);
     return plan;
   }
@@ -110,8 +110,8 @@ Plan plan_launch(Launch& cfg, const void* kernel) {
   switch (cfg.kind) {
   case RegionKind::Team: {
     if (cfg.team_size < 0)
-      fail(cfg, "team_size " + std::to_string(cfg.team_size) +
-                    " is not positive");
+      fail(cfg,
+           "team_size " + std::to_string(cfg.team_size) + " is not positive");
     vec = cfg.vector_length ? cfg.vector_length : (cfg.nested_vector ? 32 : 1);
     if (vec < 1 || vec > 32 || (vec & (vec - 1)) != 0)
       fail(cfg, "vector_length " + std::to_string(vec) +
@@ -175,7 +175,8 @@ Plan plan_launch(Launch& cfg, const void* kernel) {
       fail(cfg, msg);
     }
     opt_in(plan.shared_bytes);
-    plan.block = dim3(static_cast<unsigned>(vec), static_cast<unsigned>(team), 1);
+    plan.block =
+        dim3(static_cast<unsigned>(vec), static_cast<unsigned>(team), 1);
     break;
   }
   case RegionKind::Flat: {
@@ -223,22 +224,22 @@ Plan plan_launch(Launch& cfg, const void* kernel) {
     const index_t tile = static_cast<index_t>(scan_block) * scan_items;
     grid = (n + tile - 1) / tile;
     if (grid > INT_MAX)
-      fail(cfg, "a scan of " + std::to_string(n) + " iterations needs more than " +
-                    std::to_string(INT_MAX) + " tiles");
+      fail(cfg, "a scan of " + std::to_string(n) +
+                    " iterations needs more than " + std::to_string(INT_MAX) +
+                    " tiles");
     break;
   }
   }
   plan.grid = dim3(static_cast<unsigned>(grid), 1, 1);
 
-  Ctx& ctx = plan.ctx;
+  Ctx &ctx = plan.ctx;
   ctx.iterations = n;
   ctx.scratch0_team_bytes = team0;
   ctx.scratch0_thread_bytes = thread0;
   ctx.scratch1_team_bytes = team1;
   ctx.scratch1_thread_bytes = thread1;
-  const std::size_t slot =
-      round_up(team1 + static_cast<std::size_t>(plan.block.y) * thread1,
-               scratch1_align);
+  const std::size_t slot = round_up(
+      team1 + static_cast<std::size_t>(plan.block.y) * thread1, scratch1_align);
   ctx.scratch1_stride = slot;
   ctx.scratch1_pool = nullptr;
   if (slot) {
@@ -249,14 +250,14 @@ Plan plan_launch(Launch& cfg, const void* kernel) {
   cfg.grid = plan.grid;
   cfg.block = plan.block;
   cfg.shared_bytes = plan.shared_bytes;
-  for (Participant* p : cfg.participants)
+  for (Participant *p : cfg.participants)
     p->prepare(cfg, plan);
   return plan;
 }
 
-void finish_launch(Launch& cfg, Plan& plan) {
+void finish_launch(Launch &cfg, Plan &plan) {
   cudaError_t err = plan.run ? cudaGetLastError() : cudaSuccess;
-  const char* what = "launching the kernel";
+  const char *what = "launching the kernel";
   bool synced = false;
   if (err == cudaSuccess && plan.run && !cfg.nowait) {
     err = cudaStreamSynchronize(cfg.stream);
@@ -265,16 +266,16 @@ void finish_launch(Launch& cfg, Plan& plan) {
   }
   const bool ok = err == cudaSuccess;
   pool_release(plan.scratch1,
-               !ok ? Release::Discard
-                   : (synced || !plan.run) ? Release::Now
-                                           : Release::AfterStream,
+               !ok                     ? Release::Discard
+               : (synced || !plan.run) ? Release::Now
+                                       : Release::AfterStream,
                cfg.stream);
-  for (Participant* p : cfg.participants)
+  for (Participant *p : cfg.participants)
     p->done(cfg.stream, plan.run, synced || !plan.run, ok);
   check(cfg, err, what);
 }
 
-void check_pointer(const Launch& cfg, const void* p, const char* var) {
+void check_pointer(const Launch &cfg, const void *p, const char *var) {
   if (!p)
     return;
   cudaPointerAttributes a{};
@@ -288,7 +289,7 @@ void check_pointer(const Launch& cfg, const void* p, const char* var) {
       (a.type == cudaMemoryTypeHost && a.devicePointer == nullptr);
   if (!host_only)
     return;
-  const DeviceInfo& dev = device_info(&cfg);
+  const DeviceInfo &dev = device_info(&cfg);
   if (dev.pageable)
     return;
   fail(cfg, std::string("pointer '") + (var ? var : "?") +

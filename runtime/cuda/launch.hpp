@@ -51,7 +51,7 @@ constexpr std::size_t scratch1_align = 256;
 
 /// Everything a kernel needs besides the user's lambda; passed by value.
 struct Ctx {
-  char* scratch1_pool;         ///< level-1 pool; block b's slot is at b * stride
+  char *scratch1_pool; ///< level-1 pool; block b's slot is at b * stride
   std::size_t scratch1_stride; ///< bytes per block slot
   std::size_t scratch0_team_bytes, scratch0_thread_bytes;
   std::size_t scratch1_team_bytes, scratch1_thread_bytes;
@@ -59,13 +59,14 @@ struct Ctx {
 
 #ifdef __CUDACC__
   /// Base of this block's dynamic shared memory (level-0 scratch).
-  __device__ char* scratch0() const {
+  __device__ char *scratch0() const {
     extern __shared__ __align__(16) char hpprt_cuda_dynamic_shared[];
     return hpprt_cuda_dynamic_shared;
   }
   /// This block's level-1 slot.
-  __device__ char* scratch1() const {
-    return scratch1_pool + static_cast<std::size_t>(blockIdx.x) * scratch1_stride;
+  __device__ char *scratch1() const {
+    return scratch1_pool +
+           static_cast<std::size_t>(blockIdx.x) * scratch1_stride;
   }
 #endif
 };
@@ -88,7 +89,7 @@ struct Plan {
 /// size and reset them and tell them which stream will deliver the result.
 class Participant {
 public:
-  virtual void prepare(const Launch& cfg, const Plan& plan) = 0;
+  virtual void prepare(const Launch &cfg, const Plan &plan) = 0;
   /// After the launch: ran says a kernel was launched, synced that the
   /// stream was synchronised, ok that no error was seen.
   virtual void done(cudaStream_t stream, bool ran, bool synced, bool ok) = 0;
@@ -97,20 +98,20 @@ protected:
   ~Participant() = default;
 };
 
-Plan plan_launch(Launch& cfg, const void* kernel);
+Plan plan_launch(Launch &cfg, const void *kernel);
 /// Throws hpprt::Error "hpp: kernel 'NAME' (FILE:LINE): what".
-[[noreturn]] void fail(const Launch& cfg, const std::string& what);
+[[noreturn]] void fail(const Launch &cfg, const std::string &what);
 /// fail()s with the CUDA error's text when err is not cudaSuccess.
-void check(const Launch& cfg, cudaError_t err, const char* call);
+void check(const Launch &cfg, cudaError_t err, const char *call);
 /// Most blocks any grid with reductions can have on the current device
 /// (8 × resident blocks): the size of a reduction's partials.
 unsigned max_partials();
-void finish_launch(Launch& cfg, Plan& plan);
-void check_pointer(const Launch& cfg, const void* p, const char* var);
+void finish_launch(Launch &cfg, Plan &plan);
+void check_pointer(const Launch &cfg, const void *p, const char *var);
 
 class NvtxRange {
 public:
-  explicit NvtxRange(const char* name) {
+  explicit NvtxRange(const char *name) {
 #ifdef HPPRT_CUDA_HAVE_NVTX
     nvtxRangePushA(name ? name : "");
 #else
@@ -122,8 +123,8 @@ public:
     nvtxRangePop();
 #endif
   }
-  NvtxRange(const NvtxRange&) = delete;
-  NvtxRange& operator=(const NvtxRange&) = delete;
+  NvtxRange(const NvtxRange &) = delete;
+  NvtxRange &operator=(const NvtxRange &) = delete;
 };
 
 } // namespace detail
@@ -131,18 +132,18 @@ public:
 /// One region's launch request. Fields set by generated code; launch()
 /// records what it chose in grid/block/shared_bytes.
 struct Launch {
-  Launch(const char* name, const char* file, int line)
+  Launch(const char *name, const char *file, int line)
       : name(name), file(file), line(line) {}
-  Launch(const Launch&) = delete;
-  Launch& operator=(const Launch&) = delete;
+  Launch(const Launch &) = delete;
+  Launch &operator=(const Launch &) = delete;
 
-  const char* name;
-  const char* file;
+  const char *name;
+  const char *file;
   int line;
   RegionKind kind = RegionKind::Team;
   index_t iterations = 0;
-  int team_size = 0;     ///< 0 = AUTO
-  int vector_length = 0; ///< 0 = AUTO; else a power of two <= 32
+  int team_size = 0;      ///< 0 = AUTO
+  int vector_length = 0;  ///< 0 = AUTO; else a power of two <= 32
   index_t league_cap = 0; ///< 0 = none
   bool nested_vector = false;
   std::size_t scratch_team_bytes[2] = {0, 0};
@@ -151,8 +152,8 @@ struct Launch {
   bool nowait = false;
 
   /// Debug builds: throws when p is host memory the device cannot access.
-  template <class T> void check_pointer(const T* p, const char* var) const {
-    detail::check_pointer(*this, static_cast<const void*>(p), var);
+  template <class T> void check_pointer(const T *p, const char *var) const {
+    detail::check_pointer(*this, static_cast<const void *>(p), var);
   }
 
   // Chosen by launch().
@@ -160,17 +161,17 @@ struct Launch {
   dim3 block{0, 0, 0};
   std::size_t shared_bytes = 0;
 
-  std::vector<detail::Participant*> participants;
+  std::vector<detail::Participant *> participants;
 };
 
 /// Launches kernel<<<...>>>(f, ctx) for the region cfg describes; waits
 /// unless cfg.nowait. Zero iterations launch nothing.
 template <class F>
-void launch(Launch& cfg, void (*kernel)(F, Ctx), const F& f) {
+void launch(Launch &cfg, void (*kernel)(F, Ctx), const F &f) {
   RegionScope scope(cfg.name);
   detail::NvtxRange range(cfg.name);
   detail::Plan plan =
-      detail::plan_launch(cfg, reinterpret_cast<const void*>(kernel));
+      detail::plan_launch(cfg, reinterpret_cast<const void *>(kernel));
   if (plan.run)
     kernel<<<plan.grid, plan.block, plan.shared_bytes, cfg.stream>>>(f,
                                                                      plan.ctx);
@@ -179,8 +180,12 @@ void launch(Launch& cfg, void (*kernel)(F, Ctx), const F& f) {
 
 #ifdef __CUDACC__
 // Positions in the league / team / vector (SPEC §2).
-__device__ inline index_t league_rank0() { return static_cast<index_t>(blockIdx.x); }
-__device__ inline index_t league_stride() { return static_cast<index_t>(gridDim.x); }
+__device__ inline index_t league_rank0() {
+  return static_cast<index_t>(blockIdx.x);
+}
+__device__ inline index_t league_stride() {
+  return static_cast<index_t>(gridDim.x);
+}
 __device__ inline index_t global_rank() {
   return static_cast<index_t>(blockIdx.x) * blockDim.x + threadIdx.x;
 }

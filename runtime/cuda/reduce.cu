@@ -8,12 +8,13 @@ namespace hpprt {
 namespace cuda {
 namespace detail {
 
-ResultBase::ResultBase(Launch& cfg, PoolKind kind, std::size_t slot_bytes,
+ResultBase::ResultBase(Launch &cfg, PoolKind kind, std::size_t slot_bytes,
                        unsigned capacity, std::size_t result_bytes)
     : cfg_(&cfg), kind_(kind), slot_bytes_(slot_bytes), capacity_(capacity) {
   work_ = pool_acquire(kind, kPartialsOffset + capacity * slot_bytes);
   try {
-    host_ = pool_acquire(PoolKind::Pinned, std::max<std::size_t>(result_bytes, 16));
+    host_ =
+        pool_acquire(PoolKind::Pinned, std::max<std::size_t>(result_bytes, 16));
   } catch (...) {
     pool_release(work_, Release::Now, nullptr);
     throw;
@@ -27,7 +28,7 @@ ResultBase::~ResultBase() {
   pool_release(host_, ok_ ? how : Release::Discard, stream_);
 }
 
-void ResultBase::prepare(const Launch& cfg, const Plan& plan) {
+void ResultBase::prepare(const Launch &cfg, const Plan &plan) {
   if (!plan.run)
     return;
   if (plan.grid.x > capacity_)

@@ -54,38 +54,41 @@ template <class T> struct Words {
   static constexpr int n = static_cast<int>((sizeof(T) + 3) / 4);
   unsigned w[n];
 };
-template <class T> __device__ Words<T> to_words(const T& v) {
+template <class T> __device__ Words<T> to_words(const T &v) {
   Words<T> r{};
   memcpy(r.w, &v, sizeof(T));
   return r;
 }
-template <class T> __device__ T from_words(const Words<T>& w) {
+template <class T> __device__ T from_words(const Words<T> &w) {
   T v;
   memcpy(&v, w.w, sizeof(T));
   return v;
 }
-template <class T> __device__ T shfl_xor(unsigned mask, const T& v, int lm, int width) {
+template <class T>
+__device__ T shfl_xor(unsigned mask, const T &v, int lm, int width) {
   Words<T> w = to_words(v);
 #pragma unroll
   for (int i = 0; i < Words<T>::n; ++i)
     w.w[i] = __shfl_xor_sync(mask, w.w[i], lm, width);
   return from_words<T>(w);
 }
-template <class T> __device__ T shfl_down(unsigned mask, const T& v, unsigned d) {
+template <class T>
+__device__ T shfl_down(unsigned mask, const T &v, unsigned d) {
   Words<T> w = to_words(v);
 #pragma unroll
   for (int i = 0; i < Words<T>::n; ++i)
     w.w[i] = __shfl_down_sync(mask, w.w[i], d);
   return from_words<T>(w);
 }
-template <class T> __device__ T shfl_up(unsigned mask, const T& v, unsigned d) {
+template <class T> __device__ T shfl_up(unsigned mask, const T &v, unsigned d) {
   Words<T> w = to_words(v);
 #pragma unroll
   for (int i = 0; i < Words<T>::n; ++i)
     w.w[i] = __shfl_up_sync(mask, w.w[i], d);
   return from_words<T>(w);
 }
-template <class T> __device__ T shfl(unsigned mask, const T& v, int src, int width = 32) {
+template <class T>
+__device__ T shfl(unsigned mask, const T &v, int src, int width = 32) {
   Words<T> w = to_words(v);
 #pragma unroll
   for (int i = 0; i < Words<T>::n; ++i)
@@ -94,19 +97,21 @@ template <class T> __device__ T shfl(unsigned mask, const T& v, int src, int wid
 }
 
 /// Load that bypasses L1 (other blocks wrote the data in this launch).
-template <class T> __device__ T load_cg(const T* p) {
+template <class T> __device__ T load_cg(const T *p) {
   if constexpr (sizeof(T) % 4 == 0 && alignof(T) >= 4) {
     Words<T> w;
 #pragma unroll
     for (int i = 0; i < Words<T>::n; ++i)
-      w.w[i] = __ldcg(reinterpret_cast<const unsigned*>(p) + i);
+      w.w[i] = __ldcg(reinterpret_cast<const unsigned *>(p) + i);
     return from_words<T>(w);
   } else {
-    return *const_cast<const volatile T*>(p);
+    return *const_cast<const volatile T *>(p);
   }
 }
 
-__device__ inline unsigned linear_tid() { return threadIdx.y * blockDim.x + threadIdx.x; }
+__device__ inline unsigned linear_tid() {
+  return threadIdx.y * blockDim.x + threadIdx.x;
+}
 __device__ inline unsigned block_threads() { return blockDim.x * blockDim.y; }
 
 /// The lanes of the calling thread's vector inside its warp.
@@ -132,7 +137,7 @@ __device__ inline unsigned lanes_mask(unsigned lanes) {
 /// Combines (a, b) into a with the loc rule: better value wins, ties go to
 /// the lowest index. Symmetric, so every lane computes the same pair.
 template <class Op, class V, class I>
-__device__ void loc_join(V& val, I& idx, const V& v, const I& i) {
+__device__ void loc_join(V &val, I &idx, const V &v, const I &i) {
   if (Op::better(v, val) || (!Op::better(val, v) && i < idx)) {
     val = v;
     idx = i;
@@ -207,7 +212,7 @@ template <class Op, class T> __device__ T vector_allreduce(T v) {
 }
 
 template <class Op, class V, class I>
-__device__ void vector_allreduce_loc(V& val, I& idx) {
+__device__ void vector_allreduce_loc(V &val, I &idx) {
   const unsigned mask = detail::vector_mask();
   const int width = static_cast<int>(blockDim.x);
   for (int d = width / 2; d > 0; d /= 2) {
@@ -225,7 +230,7 @@ template <class Op, class T> __device__ T thread_allreduce(T v) {
 }
 
 template <class Op, class V, class I>
-__device__ void thread_allreduce_loc(V& val, I& idx) {
+__device__ void thread_allreduce_loc(V &val, I &idx) {
   LocPair<V, I> p{val, idx};
   if (threadIdx.x != 0)
     p = {Op::template identity<V>(), detail::loc_identity_index<I>()};
@@ -240,7 +245,7 @@ template <class Op, class T> __device__ T team_vector_allreduce(T v) {
 }
 
 template <class Op, class V, class I>
-__device__ void team_vector_allreduce_loc(V& val, I& idx) {
+__device__ void team_vector_allreduce_loc(V &val, I &idx) {
   LocPair<V, I> p = detail::block_allreduce_loc<Op>(LocPair<V, I>{val, idx});
   val = p.val;
   idx = p.idx;
@@ -259,21 +264,22 @@ template <class T> __device__ T team_broadcast(T v) {
 
 /// Lane 0's v, to every lane of the calling thread.
 template <class T> __device__ T vector_broadcast(T v) {
-  return detail::shfl(detail::vector_mask(), v, 0, static_cast<int>(blockDim.x));
+  return detail::shfl(detail::vector_mask(), v, 0,
+                      static_cast<int>(blockDim.x));
 }
 #endif // __CUDACC__
 
 /// What the kernel captures of a Reduction.
 template <class Op, class T> struct DeviceReduction {
-  unsigned* counter; ///< arrivals; reset to 0 by the last block
-  T* partials;       ///< one per block
-  T* result;         ///< mapped pinned host memory
+  unsigned *counter; ///< arrivals; reset to 0 by the last block
+  T *partials;       ///< one per block
+  T *result;         ///< mapped pinned host memory
 };
 
 template <class Op, class V, class I> struct DeviceLocReduction {
-  unsigned* counter;
-  LocPair<V, I>* partials;
-  LocPair<V, I>* result;
+  unsigned *counter;
+  LocPair<V, I> *partials;
+  LocPair<V, I> *result;
 };
 
 namespace detail {
@@ -282,27 +288,29 @@ namespace detail {
 class ResultBase : public Participant {
 public:
   /// slot_bytes per block (Reduce) or tile (Scan); capacity slots.
-  ResultBase(Launch& cfg, PoolKind kind, std::size_t slot_bytes,
+  ResultBase(Launch &cfg, PoolKind kind, std::size_t slot_bytes,
              unsigned capacity, std::size_t result_bytes);
   ~ResultBase();
-  ResultBase(const ResultBase&) = delete;
-  ResultBase& operator=(const ResultBase&) = delete;
+  ResultBase(const ResultBase &) = delete;
+  ResultBase &operator=(const ResultBase &) = delete;
 
-  void prepare(const Launch& cfg, const Plan& plan) override;
+  void prepare(const Launch &cfg, const Plan &plan) override;
   void done(cudaStream_t stream, bool ran, bool synced, bool ok) override;
 
 protected:
   /// Waits for the launch that computes the result (if not done yet).
   void wait();
-  char* host_slot() const { return host_.ptr; }
-  char* device_slot() const { return host_.device; }
-  unsigned* counter() const { return reinterpret_cast<unsigned*>(work_.device); }
-  char* partials() const { return work_.device + kPartialsOffset; }
+  char *host_slot() const { return host_.ptr; }
+  char *device_slot() const { return host_.device; }
+  unsigned *counter() const {
+    return reinterpret_cast<unsigned *>(work_.device);
+  }
+  char *partials() const { return work_.device + kPartialsOffset; }
 
   static constexpr std::size_t kPartialsOffset = 256;
 
 private:
-  const Launch* cfg_;
+  const Launch *cfg_;
   PoolKind kind_;
   PoolBuffer work_, host_;
   std::size_t slot_bytes_;
@@ -317,7 +325,7 @@ private:
 /// reduction(op: v) of a region: initial ⊕ every block's contribution.
 template <class Op, class T> class Reduction : public detail::ResultBase {
 public:
-  Reduction(Launch& cfg, const T& initial)
+  Reduction(Launch &cfg, const T &initial)
       : ResultBase(cfg, detail::PoolKind::Reduce, sizeof(T),
                    detail::max_partials(), sizeof(T)),
         initial_(initial) {
@@ -328,8 +336,8 @@ public:
   }
 
   DeviceReduction<Op, T> device() const {
-    return {counter(), reinterpret_cast<T*>(partials()),
-            reinterpret_cast<T*>(device_slot())};
+    return {counter(), reinterpret_cast<T *>(partials()),
+            reinterpret_cast<T *>(device_slot())};
   }
 
   /// Blocks until the launch is done; initial ⊕ the device result.
@@ -351,7 +359,7 @@ private:
 template <class Op, class V, class I>
 class LocReduction : public detail::ResultBase {
 public:
-  LocReduction(Launch& cfg, const V& val, const I& idx)
+  LocReduction(Launch &cfg, const V &val, const I &idx)
       : ResultBase(cfg, detail::PoolKind::Reduce, sizeof(LocPair<V, I>),
                    detail::max_partials(), sizeof(LocPair<V, I>)),
         val_(val), idx_(idx) {
@@ -361,8 +369,8 @@ public:
   }
 
   DeviceLocReduction<Op, V, I> device() const {
-    return {counter(), reinterpret_cast<LocPair<V, I>*>(partials()),
-            reinterpret_cast<LocPair<V, I>*>(device_slot())};
+    return {counter(), reinterpret_cast<LocPair<V, I> *>(partials()),
+            reinterpret_cast<LocPair<V, I> *>(device_slot())};
   }
 
   std::pair<V, I> result() {
@@ -388,7 +396,7 @@ namespace detail {
 /// The last-block protocol shared by both finish functions. Returns true in
 /// every thread of the last block to arrive, after a fence that makes all
 /// partials visible.
-__device__ inline bool arrive_last(unsigned* counter, bool leader) {
+__device__ inline bool arrive_last(unsigned *counter, bool leader) {
   __shared__ bool last;
   if (leader) {
     __threadfence(); // the partial is visible before the arrival counts
@@ -408,7 +416,7 @@ __device__ inline bool arrive_last(unsigned* counter, bool leader) {
 /// every_thread: all threads' values count (flat loops); otherwise only the
 /// team leader's (team regions, where all threads hold the team value).
 template <class Op, class T>
-__device__ void finish_reduction(const DeviceReduction<Op, T>& r, T value,
+__device__ void finish_reduction(const DeviceReduction<Op, T> &r, T value,
                                  bool every_thread) {
   if (every_thread)
     value = detail::block_allreduce<Op>(value);
@@ -418,7 +426,8 @@ __device__ void finish_reduction(const DeviceReduction<Op, T>& r, T value,
   if (!detail::arrive_last(r.counter, leader))
     return;
   T acc = Op::template identity<T>();
-  for (unsigned b = detail::linear_tid(); b < gridDim.x; b += detail::block_threads())
+  for (unsigned b = detail::linear_tid(); b < gridDim.x;
+       b += detail::block_threads())
     Op::join(acc, detail::load_cg(r.partials + b));
   acc = detail::block_allreduce<Op>(acc);
   if (leader) {
@@ -429,7 +438,7 @@ __device__ void finish_reduction(const DeviceReduction<Op, T>& r, T value,
 }
 
 template <class Op, class V, class I>
-__device__ void finish_loc_reduction(const DeviceLocReduction<Op, V, I>& r,
+__device__ void finish_loc_reduction(const DeviceLocReduction<Op, V, I> &r,
                                      V val, I idx, bool every_thread) {
   LocPair<V, I> p{val, idx};
   if (every_thread)
@@ -439,8 +448,10 @@ __device__ void finish_loc_reduction(const DeviceLocReduction<Op, V, I>& r,
     r.partials[blockIdx.x] = p;
   if (!detail::arrive_last(r.counter, leader))
     return;
-  LocPair<V, I> acc{Op::template identity<V>(), detail::loc_identity_index<I>()};
-  for (unsigned b = detail::linear_tid(); b < gridDim.x; b += detail::block_threads())
+  LocPair<V, I> acc{Op::template identity<V>(),
+                    detail::loc_identity_index<I>()};
+  for (unsigned b = detail::linear_tid(); b < gridDim.x;
+       b += detail::block_threads())
     detail::loc_join<Op>(acc.val, acc.idx, detail::load_cg(&r.partials[b].val),
                          detail::load_cg(&r.partials[b].idx));
   acc = detail::block_allreduce_loc<Op>(acc);

@@ -40,7 +40,8 @@ template <class T> struct alignas(16) TileWord<T, true> {
 };
 
 #ifdef __CUDACC__
-template <class T> __device__ void store_tile(TileWord<T>* p, unsigned status, const T& v) {
+template <class T>
+__device__ void store_tile(TileWord<T> *p, unsigned status, const T &v) {
   TileWord<T> w;
   memset(&w, 0, sizeof(w));
   w.status = status;
@@ -48,20 +49,21 @@ template <class T> __device__ void store_tile(TileWord<T>* p, unsigned status, c
   if constexpr (sizeof(TileWord<T>) == 8) {
     unsigned long long bits;
     memcpy(&bits, &w, 8);
-    __stcg(reinterpret_cast<unsigned long long*>(p), bits);
+    __stcg(reinterpret_cast<unsigned long long *>(p), bits);
   } else {
     ulonglong2 bits;
     memcpy(&bits, &w, 16);
-    __stcg(reinterpret_cast<ulonglong2*>(p), bits);
+    __stcg(reinterpret_cast<ulonglong2 *>(p), bits);
   }
 }
-template <class T> __device__ TileWord<T> load_tile(const TileWord<T>* p) {
+template <class T> __device__ TileWord<T> load_tile(const TileWord<T> *p) {
   TileWord<T> w;
   if constexpr (sizeof(TileWord<T>) == 8) {
-    const unsigned long long bits = __ldcg(reinterpret_cast<const unsigned long long*>(p));
+    const unsigned long long bits =
+        __ldcg(reinterpret_cast<const unsigned long long *>(p));
     memcpy(&w, &bits, 8);
   } else {
-    const ulonglong2 bits = __ldcg(reinterpret_cast<const ulonglong2*>(p));
+    const ulonglong2 bits = __ldcg(reinterpret_cast<const ulonglong2 *>(p));
     memcpy(&w, &bits, 16);
   }
   return w;
@@ -72,9 +74,9 @@ template <class T> __device__ TileWord<T> load_tile(const TileWord<T>* p) {
 
 /// What the kernel captures of a Scan.
 template <class Op, class T> struct DeviceScan {
-  unsigned* tile_counter;
-  detail::TileWord<T>* tiles;
-  T* total; ///< mapped pinned host memory
+  unsigned *tile_counter;
+  detail::TileWord<T> *tiles;
+  T *total; ///< mapped pinned host memory
   T initial;
 };
 
@@ -85,7 +87,7 @@ template <class Op, class T> class Scan : public detail::ResultBase {
                 "8 bytes");
 
 public:
-  Scan(Launch& cfg, const T& initial)
+  Scan(Launch &cfg, const T &initial)
       : ResultBase(cfg, detail::PoolKind::Scan, sizeof(detail::TileWord<T>),
                    tiles_for(cfg.iterations), sizeof(T)),
         initial_(initial) {
@@ -93,8 +95,8 @@ public:
   }
 
   DeviceScan<Op, T> device() const {
-    return {counter(), reinterpret_cast<detail::TileWord<T>*>(partials()),
-            reinterpret_cast<T*>(device_slot()), initial_};
+    return {counter(), reinterpret_cast<detail::TileWord<T> *>(partials()),
+            reinterpret_cast<T *>(device_slot()), initial_};
   }
 
   /// Blocks until the launch is done; the total, initial value included.
@@ -117,7 +119,8 @@ private:
 #ifdef __CUDACC__
 /// This block's tile (dynamic, in start order). Called once per block by all
 /// its threads.
-template <class Op, class T> __device__ index_t scan_tile(const DeviceScan<Op, T>& s) {
+template <class Op, class T>
+__device__ index_t scan_tile(const DeviceScan<Op, T> &s) {
   __shared__ unsigned tile;
   if (threadIdx.x == 0 && threadIdx.y == 0)
     tile = atomicAdd(s.tile_counter, 1u);
@@ -131,7 +134,8 @@ template <class Op, class T> __device__ index_t scan_tile(const DeviceScan<Op, T
 /// items: block-wide exclusive scan of the threads' aggregates in thread
 /// order, plus the tile's prefix found by look-back. All threads call it.
 template <class Op, class T>
-__device__ T scan_exclusive_prefix(const DeviceScan<Op, T>& s, index_t tile, T agg) {
+__device__ T scan_exclusive_prefix(const DeviceScan<Op, T> &s, index_t tile,
+                                   T agg) {
   __shared__ T warp_total[32];
   __shared__ T tile_prefix;
   const unsigned tid = detail::linear_tid();
@@ -186,9 +190,10 @@ __device__ T scan_exclusive_prefix(const DeviceScan<Op, T>& s, index_t tile, T a
         do {
           if (j >= 0)
             w = detail::load_tile(s.tiles + j);
-        } while (__any_sync(0xffffffffu, j >= 0 && w.status == detail::kTileInvalid));
-        const unsigned inclusive =
-            __ballot_sync(0xffffffffu, j >= 0 && w.status == detail::kTileInclusive);
+        } while (__any_sync(0xffffffffu,
+                            j >= 0 && w.status == detail::kTileInvalid));
+        const unsigned inclusive = __ballot_sync(
+            0xffffffffu, j >= 0 && w.status == detail::kTileInclusive);
         const int stop = inclusive ? __ffs(inclusive) - 1 : 31;
         // Window value: farthest tile first (lane stop), nearest last (lane 0).
         T win = detail::shfl(0xffffffffu, w.value, stop);
@@ -222,7 +227,7 @@ __device__ T scan_exclusive_prefix(const DeviceScan<Op, T>& s, index_t tile, T a
 
 /// Called by the thread holding the last iteration with its final value.
 template <class Op, class T>
-__device__ void scan_store_total(const DeviceScan<Op, T>& s, const T& value) {
+__device__ void scan_store_total(const DeviceScan<Op, T> &s, const T &value) {
   *s.total = value;
   __threadfence_system();
 }

@@ -17,15 +17,15 @@ enum class State { Free, Busy, Pending };
 struct Entry {
   PoolKind kind;
   int device;
-  char* ptr;
-  char* dev;
+  char *ptr;
+  char *dev;
   std::size_t bytes;
   State state;
   cudaEvent_t event; // recorded at an AfterStream release; created lazily
   bool live;
 };
 
-void free_entry(Entry& e) {
+void free_entry(Entry &e) {
   // Errors are ignored: at exit the runtime may already be unloading, and
   // after a failed kernel the context may be gone.
   if (e.kind == PoolKind::Pinned)
@@ -42,7 +42,7 @@ void free_entry(Entry& e) {
 class Pool {
 public:
   ~Pool() {
-    for (Entry& e : entries_)
+    for (Entry &e : entries_)
       if (e.live && e.state != State::Busy)
         free_entry(e);
   }
@@ -51,8 +51,8 @@ public:
     int device = 0;
     (void)cudaGetDevice(&device);
     std::lock_guard<std::mutex> lock(mutex_);
-    Entry* best = nullptr;
-    for (Entry& e : entries_) {
+    Entry *best = nullptr;
+    for (Entry &e : entries_) {
       if (!e.live || e.kind != kind || e.device != device)
         continue;
       if (e.state == State::Pending) {
@@ -69,7 +69,7 @@ public:
     if (!best) {
       // Grow: free buffers of this kind that are too small, then allocate a
       // power of two so that slowly growing requests do not allocate often.
-      for (Entry& e : entries_)
+      for (Entry &e : entries_)
         if (e.live && e.kind == kind && e.device == device &&
             e.state == State::Free && e.bytes < bytes)
           free_entry(e);
@@ -79,13 +79,13 @@ public:
       Entry e{kind, device, nullptr, nullptr, size, State::Free, nullptr, true};
       cudaError_t err;
       if (kind == PoolKind::Pinned) {
-        err = cudaHostAlloc(reinterpret_cast<void**>(&e.ptr), size,
+        err = cudaHostAlloc(reinterpret_cast<void **>(&e.ptr), size,
                             cudaHostAllocMapped | cudaHostAllocPortable);
         if (err == cudaSuccess)
-          err = cudaHostGetDevicePointer(reinterpret_cast<void**>(&e.dev),
+          err = cudaHostGetDevicePointer(reinterpret_cast<void **>(&e.dev),
                                          e.ptr, 0);
       } else {
-        err = cudaMalloc(reinterpret_cast<void**>(&e.ptr), size);
+        err = cudaMalloc(reinterpret_cast<void **>(&e.ptr), size);
         e.dev = e.ptr;
         // Reduce buffers start with a zero arrival counter; the memset runs
         // on the legacy stream, which the synchronize completes.
@@ -114,20 +114,19 @@ public:
     return b;
   }
 
-  void release(PoolBuffer& b, Release how, cudaStream_t stream) {
+  void release(PoolBuffer &b, Release how, cudaStream_t stream) {
     if (b.id < 0)
       return;
     std::lock_guard<std::mutex> lock(mutex_);
-    Entry& e = entries_[static_cast<std::size_t>(b.id)];
+    Entry &e = entries_[static_cast<std::size_t>(b.id)];
     b = PoolBuffer();
     switch (how) {
     case Release::Now:
       e.state = State::Free;
       break;
     case Release::AfterStream:
-      if (!e.event &&
-          cudaEventCreateWithFlags(&e.event, cudaEventDisableTiming) !=
-              cudaSuccess) {
+      if (!e.event && cudaEventCreateWithFlags(
+                          &e.event, cudaEventDisableTiming) != cudaSuccess) {
         e.event = nullptr;
         e.live = false; // cannot tell when it is free: give it up (leak)
         (void)cudaGetLastError();
@@ -151,7 +150,7 @@ public:
     (void)cudaGetDevice(&device);
     std::lock_guard<std::mutex> lock(mutex_);
     std::size_t n = 0;
-    for (const Entry& e : entries_)
+    for (const Entry &e : entries_)
       if (e.live && e.kind == kind && e.device == device)
         n += e.bytes;
     return n;
@@ -163,7 +162,7 @@ private:
   std::vector<Entry> entries_;
 };
 
-Pool& pool() {
+Pool &pool() {
   static Pool p;
   return p;
 }
@@ -174,7 +173,7 @@ PoolBuffer pool_acquire(PoolKind kind, std::size_t bytes) {
   return pool().acquire(kind, bytes);
 }
 
-void pool_release(PoolBuffer& buffer, Release how, cudaStream_t stream) {
+void pool_release(PoolBuffer &buffer, Release how, cudaStream_t stream) {
   pool().release(buffer, how, stream);
 }
 

@@ -21,8 +21,8 @@ namespace detail {
 enum class PoolKind { Scratch, Reduce, Scan, Pinned };
 
 struct PoolBuffer {
-  char* ptr = nullptr;    ///< host address (Pinned) or device address
-  char* device = nullptr; ///< address the device uses
+  char *ptr = nullptr;    ///< host address (Pinned) or device address
+  char *device = nullptr; ///< address the device uses
   std::size_t bytes = 0;
   int id = -1; ///< pool entry; -1 = none
 };
@@ -32,11 +32,11 @@ struct PoolBuffer {
 PoolBuffer pool_acquire(PoolKind kind, std::size_t bytes);
 
 enum class Release {
-  Now,      ///< the stream is synchronised: reusable at once
+  Now,         ///< the stream is synchronised: reusable at once
   AfterStream, ///< reusable once the work queued so far on stream is done
-  Discard,  ///< contents are unknown (a kernel failed): never reuse
+  Discard,     ///< contents are unknown (a kernel failed): never reuse
 };
-void pool_release(PoolBuffer& buffer, Release how, cudaStream_t stream);
+void pool_release(PoolBuffer &buffer, Release how, cudaStream_t stream);
 
 /// Bytes held by the pools of one kind on the current device (tests).
 std::size_t pool_bytes(PoolKind kind);

@@ -136,6 +136,7 @@ private:
   Error guardStatements(const Stmt *Body, ExecLevel Level);
   Error annotateDeviceFunctions();
   bool checkDeviceCode();
+  bool checkEnclosingFunction();
   std::string scratchPrologue();
   std::string rootShadows(const Construct &L, bool Scans) const;
 
@@ -162,8 +163,10 @@ std::string GPURegionWriter::rootShadows(const Construct &L, bool Scans) const {
     StringRef Op = getReductionRuntimeType(RV.Op);
     Out += formatv("{0} {1} = hpprt::{2}::identity<{0}>();\n", typeAlias(RV.Name),
                    RV.Name, Op);
+    // A thread without candidates must lose every tie.
     if (isLocReduction(RV.Op))
-      Out += formatv("{0} {1} = {0}();\n", typeAlias(RV.IndexName), RV.IndexName);
+      Out += formatv("{0} {1} = std::numeric_limits<{0}>::max();\n", typeAlias(RV.IndexName),
+                     RV.IndexName);
   }
   return Out;
 }
@@ -361,6 +364,9 @@ Error GPURegionWriter::emitNestedLoop(const Construct &L) {
     if (isLocReduction(RV.Op))
       Pro += formatv("auto hpp_save_{0} = {0};\n", RV.IndexName);
     Pro += formatv("{0} = hpprt::identity_like<hpprt::{1}>({0});\n", RV.Name, Op);
+    if (isLocReduction(RV.Op))
+      Pro += formatv("{0} = std::numeric_limits<std::remove_reference_t<decltype({0})>>::max();\n",
+                     RV.IndexName);
   }
   std::string Indent = Edit.indentOf(L.Dir->PragmaLoc);
   if (Error E = Edit.replace(L.Dir->PragmaLoc, L.Dir->EndLoc,
@@ -613,6 +619,12 @@ Error GPURegionWriter::annotateDeviceFunctions() {
     if (const auto *MD = dyn_cast<CXXMethodDecl>(Fn); MD && MD->getParent()->isLambda()) {
       if (inRegion(MD->getLocation()))
         continue; // Lambdas inside device code are device lambdas already.
+      for (const LambdaCapture &C : MD->getParent()->captures())
+        if (C.getCaptureKind() == LCK_ByRef) {
+          Diags.report(F.CallLoc, Diag::err_gpu_lambda_by_reference) << D.DisplayName;
+          Failed = true;
+          break;
+        }
       SourceLocation At;
       std::string Text = "__host__ __device__ ";
       if (TypeSourceInfo *TSI = MD->getTypeSourceInfo())
@@ -638,8 +650,36 @@ Error GPURegionWriter::annotateDeviceFunctions() {
   return Error::success();
 }
 
+/// nvcc's extended lambdas need an enclosing function whose address can be
+/// taken, public, in a public class (CUDA C++ programming guide, extended
+/// lambda restrictions).
+bool GPURegionWriter::checkEnclosingFunction() {
+  const FunctionDecl *Fn = R.Function;
+  if (!Fn)
+    return true;
+  int Reason = -1;
+  if (isa<CXXConstructorDecl>(Fn) || isa<CXXDestructorDecl>(Fn))
+    Reason = 0;
+  else if (Fn->getAccess() == AS_private || Fn->getAccess() == AS_protected)
+    Reason = 1;
+  for (const DeclContext *DC = Fn->getDeclContext(); Reason < 0 && DC; DC = DC->getParent()) {
+    const auto *RD = dyn_cast<CXXRecordDecl>(DC);
+    if (!RD)
+      continue;
+    if (RD->getAccess() == AS_private || RD->getAccess() == AS_protected)
+      Reason = 2;
+    else if (RD->isLocalClass())
+      Reason = 3;
+  }
+  if (Reason < 0)
+    return true;
+  Diags.report(R.Root->Dir->KindLoc, Diag::err_gpu_enclosing_function)
+      << D.DisplayName << Reason;
+  return false;
+}
+
 Error GPURegionWriter::run() {
-  if (!checkDeviceCode())
+  if (!checkEnclosingFunction() || !checkDeviceCode())
     return Error::success();
   if (Error E = emitConstruct(*R.Root))
     return E;

@@ -24,13 +24,17 @@
 using hpprt::index_t;
 namespace rt = hpprt::cuda;
 
-template <class F> __global__ void hpp_kernel(F hpp_f, rt::Ctx hpp_ctx) { hpp_f(hpp_ctx); }
+template <class F> __global__ void hpp_kernel(F hpp_f, rt::Ctx hpp_ctx) {
+  hpp_f(hpp_ctx);
+}
 
 // ---- harness ---------------------------------------------------------------
 static int g_case_failures = 0;
 // --quick: smaller sizes, for runs under compute-sanitizer.
 static bool g_quick = false;
-static index_t big(index_t full, index_t quick) { return g_quick ? quick : full; }
+static index_t big(index_t full, index_t quick) {
+  return g_quick ? quick : full;
+}
 #define CHECK(cond)                                                            \
   do {                                                                         \
     if (!(cond)) {                                                             \
@@ -63,17 +67,18 @@ static index_t big(index_t full, index_t quick) { return g_quick ? quick : full;
   } while (0)
 
 template <class T> struct DevBuf {
-  T* p = nullptr;
+  T *p = nullptr;
   std::size_t n = 0;
   explicit DevBuf(std::size_t count) : n(count) {
     CUDA_OK(cudaMalloc(&p, (n ? n : 1) * sizeof(T)));
     CUDA_OK(cudaMemset(p, 0xCD, (n ? n : 1) * sizeof(T))); // poison
   }
-  DevBuf(const std::vector<T>& v) : DevBuf(v.size()) { put(v); }
+  DevBuf(const std::vector<T> &v) : DevBuf(v.size()) { put(v); }
   ~DevBuf() { cudaFree(p); }
-  DevBuf(const DevBuf&) = delete;
-  void put(const std::vector<T>& v) {
-    CUDA_OK(cudaMemcpy(p, v.data(), v.size() * sizeof(T), cudaMemcpyHostToDevice));
+  DevBuf(const DevBuf &) = delete;
+  void put(const std::vector<T> &v) {
+    CUDA_OK(
+        cudaMemcpy(p, v.data(), v.size() * sizeof(T), cudaMemcpyHostToDevice));
   }
   std::vector<T> get() const {
     std::unique_ptr<T[]> tmp(new T[n ? n : 1]); // vector<bool> has no data()
@@ -91,7 +96,7 @@ __host__ __device__ inline unsigned hash32(unsigned long long x) {
   return static_cast<unsigned>(x);
 }
 
-template <class T> bool same_bits(const T& a, const T& b) {
+template <class T> bool same_bits(const T &a, const T &b) {
   return std::memcmp(&a, &b, sizeof(T)) == 0;
 }
 
@@ -103,7 +108,9 @@ template <class Op, class T> __host__ __device__ T gen(unsigned key) {
     return static_cast<T>(static_cast<int>(h % 17) - 8);
   else if constexpr (std::is_same<Op, hpprt::Prod>::value) {
     if constexpr (std::is_floating_point<T>::value)
-      return h % 3 == 0 ? T(2) : (h % 3 == 1 ? T(0.5) : T(1));
+      // Alternating 2 and 1/2: partial products over the ranges any
+      // combine order forms stay far from overflow and underflow.
+      return key % 2 == 0 ? T(2) : T(0.5);
     else
       return h % 3 == 0 ? static_cast<T>(-1) : T(1);
   } else if constexpr (std::is_same<Op, hpprt::Min>::value ||
@@ -122,24 +129,25 @@ template <class Op, class T> __host__ __device__ T gen(unsigned key) {
 }
 
 template <class Op, class T>
-void test_collectives_config(int league, int ts, int vl, const char* tname) {
+void test_collectives_config(int league, int ts, int vl, const char *tname) {
   const int per_team = ts * vl;
   const std::size_t total = static_cast<std::size_t>(league) * per_team;
   DevBuf<T> vec(total), thr(total), tv(total);
   DevBuf<int> tb(total), vb(total);
-  T* pv = vec.p;
-  T* pt = thr.p;
-  T* ptv = tv.p;
-  int* ptb = tb.p;
-  int* pvb = vb.p;
+  T *pv = vec.p;
+  T *pt = thr.p;
+  T *ptv = tv.p;
+  int *ptb = tb.p;
+  int *pvb = vb.p;
   rt::Launch hpp_launch("collectives", "RuntimeCudaTest.cu", __LINE__);
   hpp_launch.kind = rt::RegionKind::Team;
   hpp_launch.iterations = league;
   hpp_launch.team_size = ts;
   hpp_launch.vector_length = vl;
-  auto body = [=] __device__(const rt::Ctx&) {
+  auto body = [=] __device__(const rt::Ctx &) {
     for (index_t t = rt::league_rank0(); t < league; t += rt::league_stride()) {
-      const unsigned key = static_cast<unsigned>(t * per_team + rt::team_vector_rank());
+      const unsigned key =
+          static_cast<unsigned>(t * per_team + rt::team_vector_rank());
       const T v = gen<Op, T>(key);
       const T a = rt::vector_allreduce<Op>(v);
       const T b = rt::thread_allreduce<Op>(v);
@@ -158,7 +166,8 @@ void test_collectives_config(int league, int ts, int vl, const char* tname) {
   const auto htb = tb.get(), hvb = vb.get();
   int bad = 0;
   for (int t = 0; t < league; ++t) {
-    T team_all = Op::template identity<T>(), team_thr = Op::template identity<T>();
+    T team_all = Op::template identity<T>(),
+      team_thr = Op::template identity<T>();
     for (int y = 0; y < ts; ++y)
       for (int x = 0; x < vl; ++x) {
         Op::join(team_all, gen<Op, T>(t * per_team + y * vl + x));
@@ -177,13 +186,14 @@ void test_collectives_config(int league, int ts, int vl, const char* tname) {
       }
     }
   }
-  CHECK_MSG(bad == 0, "%s league %d team %d vector %d: %d wrong", tname,
-            league, ts, vl, bad);
+  CHECK_MSG(bad == 0, "%s league %d team %d vector %d: %d wrong", tname, league,
+            ts, vl, bad);
 }
 
-template <class Op, class T> void test_collectives(const char* tname) {
-  const int configs[][2] = {{64, 1}, {16, 4}, {4, 32}, {3, 8}, {7, 1}, {1, 32}, {32, 2}, {1024, 1}};
-  for (auto& c : configs)
+template <class Op, class T> void test_collectives(const char *tname) {
+  const int configs[][2] = {{64, 1}, {16, 4}, {4, 32}, {3, 8},
+                            {7, 1},  {1, 32}, {32, 2}, {1024, 1}};
+  for (auto &c : configs)
     test_collectives_config<Op, T>(9, c[0], c[1], tname);
 }
 
@@ -212,15 +222,16 @@ void test_loc_collectives_config(int league, int ts, int vl) {
   const std::size_t total = static_cast<std::size_t>(league) * per_team;
   DevBuf<V> ov(3 * total);
   DevBuf<I> oi(3 * total);
-  V* pv = ov.p;
-  I* pi = oi.p;
+  V *pv = ov.p;
+  I *pi = oi.p;
   rt::Launch hpp_launch("loc_collectives", "RuntimeCudaTest.cu", __LINE__);
   hpp_launch.iterations = league;
   hpp_launch.team_size = ts;
   hpp_launch.vector_length = vl;
-  auto body = [=] __device__(const rt::Ctx&) {
+  auto body = [=] __device__(const rt::Ctx &) {
     for (index_t t = rt::league_rank0(); t < league; t += rt::league_stride()) {
-      const unsigned key = static_cast<unsigned>(t * per_team + rt::team_vector_rank());
+      const unsigned key =
+          static_cast<unsigned>(t * per_team + rt::team_vector_rank());
       // Few distinct values (many ties); indices not in lane order.
       const V v0 = static_cast<V>(hash32(key) % 4);
       const I i0 = static_cast<I>((key * 7919u) % 100003u);
@@ -229,15 +240,18 @@ void test_loc_collectives_config(int league, int ts, int vl) {
       rt::vector_allreduce_loc<Op>(a, ia);
       rt::thread_allreduce_loc<Op>(b, ib);
       rt::team_vector_allreduce_loc<Op>(c, ic);
-      pv[key] = a; pi[key] = ia;
-      pv[total + key] = b; pi[total + key] = ib;
-      pv[2 * total + key] = c; pi[2 * total + key] = ic;
+      pv[key] = a;
+      pi[key] = ia;
+      pv[total + key] = b;
+      pi[total + key] = ib;
+      pv[2 * total + key] = c;
+      pi[2 * total + key] = ic;
     }
   };
   rt::launch(hpp_launch, hpp_kernel<decltype(body)>, body);
   const auto hv = ov.get();
   const auto hi = oi.get();
-  auto best = [](V& bv, I& bi, V v, I i) {
+  auto best = [](V &bv, I &bi, V v, I i) {
     if (Op::better(v, bv) || (!Op::better(bv, v) && i < bi)) {
       bv = v;
       bi = i;
@@ -260,21 +274,24 @@ void test_loc_collectives_config(int league, int ts, int vl) {
       I li = std::numeric_limits<I>::max();
       for (int x = 0; x < vl; ++x) {
         const unsigned key = t * per_team + y * vl + x;
-        best(lv, li, static_cast<V>(hash32(key) % 4), static_cast<I>((key * 7919u) % 100003u));
+        best(lv, li, static_cast<V>(hash32(key) % 4),
+             static_cast<I>((key * 7919u) % 100003u));
       }
       for (int x = 0; x < vl; ++x) {
         const unsigned k = t * per_team + y * vl + x;
         bad += hv[k] != lv || hi[k] != li || hv[total + k] != yv ||
-               hi[total + k] != yi || hv[2 * total + k] != tv || hi[2 * total + k] != ti;
+               hi[total + k] != yi || hv[2 * total + k] != tv ||
+               hi[2 * total + k] != ti;
       }
     }
   }
-  CHECK_MSG(bad == 0, "loc league %d team %d vector %d: %d wrong", league, ts, vl, bad);
+  CHECK_MSG(bad == 0, "loc league %d team %d vector %d: %d wrong", league, ts,
+            vl, bad);
 }
 
 void case_loc_collectives() {
   const int configs[][2] = {{64, 1}, {16, 4}, {4, 32}, {3, 8}, {1024, 1}};
-  for (auto& c : configs) {
+  for (auto &c : configs) {
     test_loc_collectives_config<hpprt::MinLoc, double, int>(5, c[0], c[1]);
     test_loc_collectives_config<hpprt::MaxLoc, double, int>(5, c[0], c[1]);
     test_loc_collectives_config<hpprt::MinLoc, int, long long>(5, c[0], c[1]);
@@ -284,19 +301,20 @@ void case_loc_collectives() {
 
 // ---- device-wide reductions ------------------------------------------------
 template <class Op, class T>
-void flat_reduction(index_t n, const T& initial, int expect_grid) {
+void flat_reduction(index_t n, const T &initial, int expect_grid) {
   std::vector<T> x(static_cast<std::size_t>(n > 0 ? n : 0));
   for (index_t i = 0; i < n; ++i)
     x[i] = gen<Op, T>(static_cast<unsigned>(i));
   DevBuf<T> dx(x);
-  const T* px = dx.p;
+  const T *px = dx.p;
   T total = initial;
   {
     rt::Launch hpp_launch("flat_reduce", "RuntimeCudaTest.cu", __LINE__);
     hpp_launch.kind = rt::RegionKind::Flat;
     hpp_launch.iterations = n;
     rt::Reduction<Op, T> hpp_red_total(hpp_launch, total);
-    auto body = [=, hpp_dev_total = hpp_red_total.device()] __device__(const rt::Ctx&) {
+    auto body = [=, hpp_dev_total =
+                        hpp_red_total.device()] __device__(const rt::Ctx &) {
       T acc = hpprt::identity_like<Op>(T());
       for (index_t i = rt::global_rank(); i < n; i += rt::global_size())
         Op::join(acc, px[i]);
@@ -309,15 +327,15 @@ void flat_reduction(index_t n, const T& initial, int expect_grid) {
                 "grid %u, expected %d", hpp_launch.grid.x, expect_grid);
   }
   T expect = initial;
-  for (const T& v : x)
+  for (const T &v : x)
     Op::join(expect, v);
-  CHECK_MSG(same_bits(total, expect), "flat n=%lld: %.17g vs %.17g", (long long)n,
-            (double)total, (double)expect);
+  CHECK_MSG(same_bits(total, expect), "flat n=%lld: %.17g vs %.17g",
+            (long long)n, (double)total, (double)expect);
 }
 
 template <class Op, class T>
-void team_reduction(index_t league, index_t cap, int ts, int vl, const T& initial,
-                    int expect_grid) {
+void team_reduction(index_t league, index_t cap, int ts, int vl,
+                    const T &initial, int expect_grid) {
   T total = initial;
   {
     rt::Launch hpp_launch("team_reduce", "RuntimeCudaTest.cu", __LINE__);
@@ -327,11 +345,14 @@ void team_reduction(index_t league, index_t cap, int ts, int vl, const T& initia
     hpp_launch.team_size = ts;
     hpp_launch.vector_length = vl;
     rt::Reduction<Op, T> hpp_red_total(hpp_launch, total);
-    auto body = [=, hpp_dev_total = hpp_red_total.device()] __device__(const rt::Ctx&) {
+    auto body = [=, hpp_dev_total =
+                        hpp_red_total.device()] __device__(const rt::Ctx &) {
       T acc = hpprt::identity_like<Op>(T());
-      for (index_t t = rt::league_rank0(); t < league; t += rt::league_stride()) {
+      for (index_t t = rt::league_rank0(); t < league;
+           t += rt::league_stride()) {
         // The team's value: its threads' lane-0 values combined.
-        const T mine = gen<Op, T>(static_cast<unsigned>(t * 64 + rt::thread_rank()));
+        const T mine =
+            gen<Op, T>(static_cast<unsigned>(t * 64 + rt::thread_rank()));
         const T team_value = rt::thread_allreduce<Op>(mine);
         Op::join(acc, team_value);
       }
@@ -340,11 +361,11 @@ void team_reduction(index_t league, index_t cap, int ts, int vl, const T& initia
     rt::launch(hpp_launch, hpp_kernel<decltype(body)>, body);
     total = hpp_red_total.result();
     if (expect_grid > 0)
-      CHECK_MSG(static_cast<int>(hpp_launch.grid.x) == expect_grid, "grid %u, expected %d",
-                hpp_launch.grid.x, expect_grid);
+      CHECK_MSG(static_cast<int>(hpp_launch.grid.x) == expect_grid,
+                "grid %u, expected %d", hpp_launch.grid.x, expect_grid);
     if (expect_grid < 0) // league larger than the grid
-      CHECK_MSG(hpp_launch.grid.x < league, "grid %u, league %lld", hpp_launch.grid.x,
-                (long long)league);
+      CHECK_MSG(hpp_launch.grid.x < league, "grid %u, league %lld",
+                hpp_launch.grid.x, (long long)league);
     ts = static_cast<int>(hpp_launch.block.y);
   }
   T expect = initial;
@@ -355,7 +376,7 @@ void team_reduction(index_t league, index_t cap, int ts, int vl, const T& initia
             (long long)league, (double)total, (double)expect);
 }
 
-template <class Op, class T> void reductions_for(const T& initial) {
+template <class Op, class T> void reductions_for(const T &initial) {
   flat_reduction<Op, T>(200, initial, 1);
   flat_reduction<Op, T>(7 * 256 - 5, initial, 7);
   flat_reduction<Op, T>(big(3000017, 300017), initial, 0);
@@ -378,13 +399,14 @@ void case_reductions() {
 }
 
 template <class Op>
-void loc_reduction(index_t n, double init_v, int init_i, bool flat, index_t cap) {
+void loc_reduction(index_t n, double init_v, int init_i, bool flat,
+                   index_t cap) {
   // Values with many ties; the first occurrence must win.
   std::vector<double> x(static_cast<std::size_t>(n));
   for (index_t i = 0; i < n; ++i)
     x[i] = static_cast<double>(hash32(static_cast<unsigned>(i)) % 1000);
   DevBuf<double> dx(x);
-  const double* px = dx.p;
+  const double *px = dx.p;
   double m = init_v;
   int mi = init_i;
   {
@@ -393,7 +415,8 @@ void loc_reduction(index_t n, double init_v, int init_i, bool flat, index_t cap)
     hpp_launch.iterations = n;
     hpp_launch.league_cap = cap;
     rt::LocReduction<Op, double, int> hpp_red_m(hpp_launch, m, mi);
-    auto body = [=, hpp_dev_m = hpp_red_m.device()] __device__(const rt::Ctx&) {
+    auto body = [=,
+                 hpp_dev_m = hpp_red_m.device()] __device__(const rt::Ctx &) {
       double v = Op::template identity<double>();
       int vi = std::numeric_limits<int>::max();
       if (flat) {
@@ -422,13 +445,14 @@ void loc_reduction(index_t n, double init_v, int init_i, bool flat, index_t cap)
       em = x[i];
       ei = static_cast<int>(i);
     }
-  CHECK_MSG(m == em && mi == ei, "loc n=%lld flat=%d: (%g,%d) vs (%g,%d)", (long long)n,
-            (int)flat, m, mi, em, ei);
+  CHECK_MSG(m == em && mi == ei, "loc n=%lld flat=%d: (%g,%d) vs (%g,%d)",
+            (long long)n, (int)flat, m, mi, em, ei);
 }
 
 void case_loc_reductions() {
   for (bool flat : {true, false}) {
-    for (index_t n : {index_t(1), index_t(7), index_t(300), index_t(100000), big(2000003, 200003)}) {
+    for (index_t n : {index_t(1), index_t(7), index_t(300), index_t(100000),
+                      big(2000003, 200003)}) {
       loc_reduction<hpprt::MinLoc>(n, 1e9, -1, flat, 0);
       loc_reduction<hpprt::MaxLoc>(n, -1.0, -1, flat, 0);
       loc_reduction<hpprt::MinLoc>(n, 0.0, 42, flat, 0); // initial wins ties
@@ -442,10 +466,10 @@ void case_determinism() {
   std::mt19937_64 rng(12345);
   std::uniform_real_distribution<double> dist(-1.0, 1.0);
   std::vector<double> x(n);
-  for (auto& v : x)
+  for (auto &v : x)
     v = dist(rng) * std::exp(dist(rng) * 20);
   DevBuf<double> dx(x);
-  const double* px = dx.p;
+  const double *px = dx.p;
   double first = 0;
   for (int run = 0; run < 5; ++run) {
     double total = 0;
@@ -453,7 +477,8 @@ void case_determinism() {
     hpp_launch.kind = rt::RegionKind::Flat;
     hpp_launch.iterations = n;
     rt::Reduction<hpprt::Sum, double> hpp_red_total(hpp_launch, total);
-    auto body = [=, hpp_dev_total = hpp_red_total.device()] __device__(const rt::Ctx&) {
+    auto body = [=, hpp_dev_total =
+                        hpp_red_total.device()] __device__(const rt::Ctx &) {
       double acc = 0;
       for (index_t i = rt::global_rank(); i < n; i += rt::global_size())
         acc += px[i];
@@ -463,37 +488,42 @@ void case_determinism() {
     total = hpp_red_total.result();
     if (run == 0)
       first = total;
-    CHECK_MSG(same_bits(total, first), "run %d: %.17g vs %.17g", run, total, first);
+    CHECK_MSG(same_bits(total, first), "run %d: %.17g vs %.17g", run, total,
+              first);
   }
   long double ref = 0;
   for (double v : x)
     ref += v;
-  CHECK_MSG(std::fabs(first - (double)ref) <= 1e-9 * std::fabs((double)ref) + 1e-6,
+  CHECK_MSG(std::fabs(first - (double)ref) <=
+                1e-9 * std::fabs((double)ref) + 1e-6,
             "%.17g vs %.17Lg", first, ref);
 }
 
 // ---- scans -----------------------------------------------------------------
 template <class T> __host__ __device__ T scan_input(index_t i) {
   const unsigned h = hash32(static_cast<unsigned long long>(i));
-  if constexpr (std::is_floating_point<T>::value) // multiples of 1/8: exact sums
+  if constexpr (std::is_floating_point<T>::value) // multiples of 1/8: exact
+                                                  // sums
     return static_cast<T>(static_cast<int>(h % 1000) - 500) / T(8);
   else
     return static_cast<T>(static_cast<int>(h % 1000) - 500);
 }
 
-template <class Op, class T> void scan_case(index_t n, bool inclusive, T initial) {
+template <class Op, class T>
+void scan_case(index_t n, bool inclusive, T initial) {
   DevBuf<T> out(static_cast<std::size_t>(n));
-  T* po = out.p;
+  T *po = out.p;
   T total = initial;
   {
     rt::Launch hpp_launch("scan", "RuntimeCudaTest.cu", __LINE__);
     hpp_launch.kind = rt::RegionKind::Scan;
     hpp_launch.iterations = n;
     rt::Scan<Op, T> hpp_scan_s(hpp_launch, total);
-    auto body = [=, hpp_dev_s = hpp_scan_s.device()] __device__(const rt::Ctx&) {
+    auto body = [=,
+                 hpp_dev_s = hpp_scan_s.device()] __device__(const rt::Ctx &) {
       const index_t tile = rt::scan_tile(hpp_dev_s);
-      const index_t first =
-          tile * rt::scan_block * rt::scan_items + static_cast<index_t>(threadIdx.x) * rt::scan_items;
+      const index_t first = tile * rt::scan_block * rt::scan_items +
+                            static_cast<index_t>(threadIdx.x) * rt::scan_items;
       T agg = hpprt::identity_like<Op>(T());
       for (int k = 0; k < rt::scan_items; ++k)
         if (first + k < n)
@@ -528,15 +558,16 @@ template <class Op, class T> void scan_case(index_t n, bool inclusive, T initial
       ++bad;
     }
   }
-  CHECK_MSG(bad == 0, "scan n=%lld inclusive=%d: %lld wrong, first at %lld", (long long)n,
-            (int)inclusive, (long long)bad, (long long)first_bad);
-  CHECK_MSG(same_bits(total, s), "scan n=%lld total %.17g vs %.17g", (long long)n,
-            (double)total, (double)s);
+  CHECK_MSG(bad == 0, "scan n=%lld inclusive=%d: %lld wrong, first at %lld",
+            (long long)n, (int)inclusive, (long long)bad, (long long)first_bad);
+  CHECK_MSG(same_bits(total, s), "scan n=%lld total %.17g vs %.17g",
+            (long long)n, (double)total, (double)s);
 }
 
 void case_scans() {
-  for (index_t n : {index_t(0), index_t(1), index_t(255), index_t(256), index_t(257),
-                    index_t(2048), index_t(2049), big(1000003, 100003)})
+  for (index_t n :
+       {index_t(0), index_t(1), index_t(255), index_t(256), index_t(257),
+        index_t(2048), index_t(2049), big(1000003, 100003)})
     for (bool inc : {true, false}) {
       scan_case<hpprt::Sum, long long>(n, inc, 3);
       scan_case<hpprt::Sum, double>(n, inc, 0.5);
@@ -551,7 +582,7 @@ void case_scans() {
 }
 
 // ---- atomics ---------------------------------------------------------------
-template <class T> void test_atomics(const char* tname) {
+template <class T> void test_atomics(const char *tname) {
   static constexpr int kThreads = 64 * 256;
   constexpr bool is_int = std::is_integral<T>::value;
   std::vector<T> init(16, T(0));
@@ -565,11 +596,11 @@ template <class T> void test_atomics(const char* tname) {
     init[12] = T(1 << 30);
   }
   DevBuf<T> s(init);
-  T* ps = s.p;
+  T *ps = s.p;
   rt::Launch hpp_launch("atomics", "RuntimeCudaTest.cu", __LINE__);
   hpp_launch.kind = rt::RegionKind::Flat;
   hpp_launch.iterations = kThreads;
-  auto body = [=] __device__(const rt::Ctx&) {
+  auto body = [=] __device__(const rt::Ctx &) {
     const index_t i = rt::global_rank();
     if (i >= kThreads)
       return;
@@ -578,8 +609,9 @@ template <class T> void test_atomics(const char* tname) {
     rt::atomic_sub(&ps[1], T(1));
     rt::atomic_inc(&ps[2]);
     rt::atomic_dec(&ps[3]);
-    const T v = std::is_signed<T>::value ? static_cast<T>(static_cast<int>(h % 2001) - 1000)
-                                         : static_cast<T>(h % 2001);
+    const T v = std::is_signed<T>::value
+                    ? static_cast<T>(static_cast<int>(h % 2001) - 1000)
+                    : static_cast<T>(h % 2001);
     rt::atomic_min(&ps[4], v);
     rt::atomic_max(&ps[5], v);
     if (i < 20) {
@@ -596,7 +628,8 @@ template <class T> void test_atomics(const char* tname) {
       }
     }
     rt::atomic_exchange(&ps[13], static_cast<T>(i + 1));
-    const T old = rt::atomic_compare_exchange(&ps[14], T(0), static_cast<T>(i + 1));
+    const T old =
+        rt::atomic_compare_exchange(&ps[14], T(0), static_cast<T>(i + 1));
     if (old == T(0))
       rt::atomic_add(&ps[15], T(1));
   };
@@ -605,8 +638,9 @@ template <class T> void test_atomics(const char* tname) {
   T mn = init[4], mx = init[5], x = 0;
   for (int i = 0; i < kThreads; ++i) {
     const unsigned h = hash32(static_cast<unsigned long long>(i));
-    const T v = std::is_signed<T>::value ? static_cast<T>(static_cast<int>(h % 2001) - 1000)
-                                         : static_cast<T>(h % 2001);
+    const T v = std::is_signed<T>::value
+                    ? static_cast<T>(static_cast<int>(h % 2001) - 1000)
+                    : static_cast<T>(h % 2001);
     mn = v < mn ? v : mn;
     mx = mx < v ? v : mx;
     if constexpr (is_int)
@@ -626,18 +660,18 @@ template <class T> void test_atomics(const char* tname) {
     CHECK_MSG(r[11] == T(1 << 20) && r[12] == T(1 << 10), "%s shl/shr", tname);
   }
   CHECK_MSG(r[13] >= T(1) && r[13] <= T(kThreads), "%s exchange", tname);
-  CHECK_MSG(r[14] >= T(1) && r[14] <= T(kThreads) && r[15] == T(1), "%s compare_exchange",
-            tname);
+  CHECK_MSG(r[14] >= T(1) && r[14] <= T(kThreads) && r[15] == T(1),
+            "%s compare_exchange", tname);
 }
 
 template <class T> void test_signed_zero() {
   std::vector<T> init = {T(0), -T(0)};
   DevBuf<T> s(init);
-  T* ps = s.p;
+  T *ps = s.p;
   rt::Launch hpp_launch("signed_zero", "RuntimeCudaTest.cu", __LINE__);
   hpp_launch.kind = rt::RegionKind::Flat;
   hpp_launch.iterations = 4096;
-  auto body = [=] __device__(const rt::Ctx&) {
+  auto body = [=] __device__(const rt::Ctx &) {
     rt::atomic_min(&ps[0], -T(0)); // -0 < +0 is false: +0 stays
     rt::atomic_max(&ps[1], T(0));  // +0 > -0 is false: -0 stays
   };
@@ -647,7 +681,7 @@ template <class T> void test_signed_zero() {
   // Negative values through the bit-pattern CAS.
   std::vector<T> init2 = {T(-1), T(-1)};
   s.put(init2);
-  auto body2 = [=] __device__(const rt::Ctx&) {
+  auto body2 = [=] __device__(const rt::Ctx &) {
     const index_t i = rt::global_rank();
     if (i < 4096) {
       rt::atomic_min(&ps[0], -static_cast<T>(i) - T(0.5));
@@ -671,16 +705,18 @@ void case_atomics() {
   test_signed_zero<double>();
 }
 
-// ---- scratch -----------------------------------------------------------------
-void scratch_case(int ts, int vl, std::size_t team_ints0, std::size_t thread_ints0,
-                  std::size_t team_ints1, std::size_t thread_ints1, index_t league) {
+// ---- scratch
+// -----------------------------------------------------------------
+void scratch_case(int ts, int vl, std::size_t team_ints0,
+                  std::size_t thread_ints0, std::size_t team_ints1,
+                  std::size_t thread_ints1, index_t league) {
   if (g_quick)
     league = league / 5 + 1;
   DevBuf<long long> out(static_cast<std::size_t>(league));
   DevBuf<int> errors(1);
   CUDA_OK(cudaMemset(errors.p, 0, sizeof(int)));
-  long long* po = out.p;
-  int* perr = errors.p;
+  long long *po = out.p;
+  int *perr = errors.p;
   rt::Launch hpp_launch("scratch", "RuntimeCudaTest.cu", __LINE__);
   hpp_launch.iterations = league;
   hpp_launch.team_size = ts;
@@ -690,22 +726,28 @@ void scratch_case(int ts, int vl, std::size_t team_ints0, std::size_t thread_int
   hpp_launch.scratch_thread_bytes[0] = thread_ints0 * sizeof(int);
   hpp_launch.scratch_team_bytes[1] = team_ints1 * sizeof(int);
   hpp_launch.scratch_thread_bytes[1] = thread_ints1 * sizeof(int);
-  auto body = [=] __device__(const rt::Ctx& hpp_ctx) {
-    int* team0 = reinterpret_cast<int*>(hpp_ctx.scratch0());
-    int* thread0 = reinterpret_cast<int*>(hpp_ctx.scratch0() + hpp_ctx.scratch0_team_bytes +
-                                          threadIdx.y * hpp_ctx.scratch0_thread_bytes);
-    int* team1 = reinterpret_cast<int*>(hpp_ctx.scratch1());
-    int* thread1 = reinterpret_cast<int*>(hpp_ctx.scratch1() + hpp_ctx.scratch1_team_bytes +
-                                          threadIdx.y * hpp_ctx.scratch1_thread_bytes);
+  auto body = [=] __device__(const rt::Ctx &hpp_ctx) {
+    int *team0 = reinterpret_cast<int *>(hpp_ctx.scratch0());
+    int *thread0 = reinterpret_cast<int *>(
+        hpp_ctx.scratch0() + hpp_ctx.scratch0_team_bytes +
+        threadIdx.y * hpp_ctx.scratch0_thread_bytes);
+    int *team1 = reinterpret_cast<int *>(hpp_ctx.scratch1());
+    int *thread1 = reinterpret_cast<int *>(
+        hpp_ctx.scratch1() + hpp_ctx.scratch1_team_bytes +
+        threadIdx.y * hpp_ctx.scratch1_thread_bytes);
     for (index_t t = rt::league_rank0(); t < league; t += rt::league_stride()) {
       const int tv = static_cast<int>(t);
-      for (std::size_t k = rt::team_vector_rank(); k < team_ints0; k += rt::team_vector_size())
+      for (std::size_t k = rt::team_vector_rank(); k < team_ints0;
+           k += rt::team_vector_size())
         team0[k] = tv * 3 + static_cast<int>(k);
-      for (std::size_t k = rt::team_vector_rank(); k < team_ints1; k += rt::team_vector_size())
+      for (std::size_t k = rt::team_vector_rank(); k < team_ints1;
+           k += rt::team_vector_size())
         team1[k] = tv * 5 + static_cast<int>(k);
-      for (std::size_t k = rt::vector_rank(); k < thread_ints0; k += rt::vector_length())
+      for (std::size_t k = rt::vector_rank(); k < thread_ints0;
+           k += rt::vector_length())
         thread0[k] = tv + rt::thread_rank() * 7 + static_cast<int>(k);
-      for (std::size_t k = rt::vector_rank(); k < thread_ints1; k += rt::vector_length())
+      for (std::size_t k = rt::vector_rank(); k < thread_ints1;
+           k += rt::vector_length())
         thread1[k] = tv + rt::thread_rank() * 11 + static_cast<int>(k);
       rt::team_barrier();
       long long sum = 0;
@@ -747,30 +789,31 @@ void scratch_case(int ts, int vl, std::size_t team_ints0, std::size_t thread_int
       expect += t * 5 + static_cast<long long>(k);
     bad_sums += h[t] != expect;
   }
-  CHECK_MSG(e == 0 && bad_sums == 0,
-            "scratch ts=%d vl=%d (%zu,%zu,%zu,%zu): %d wrong reads, %lld wrong sums "
-            "(chose team %u x vector %u, grid %u, shared %zu)",
-            ts, vl, team_ints0, thread_ints0, team_ints1, thread_ints1, e,
-            (long long)bad_sums, hpp_launch.block.y, hpp_launch.block.x, hpp_launch.grid.x,
-            hpp_launch.shared_bytes);
+  CHECK_MSG(
+      e == 0 && bad_sums == 0,
+      "scratch ts=%d vl=%d (%zu,%zu,%zu,%zu): %d wrong reads, %lld wrong sums "
+      "(chose team %u x vector %u, grid %u, shared %zu)",
+      ts, vl, team_ints0, thread_ints0, team_ints1, thread_ints1, e,
+      (long long)bad_sums, hpp_launch.block.y, hpp_launch.block.x,
+      hpp_launch.grid.x, hpp_launch.shared_bytes);
 }
 
 void case_scratch() {
   scratch_case(64, 1, 1000, 16, 0, 0, 5000);
-  scratch_case(0, 0, 1000, 16, 0, 0, 5000);      // AUTO team and vector
-  scratch_case(8, 4, 0, 0, 20000, 100, 3000);    // level 1 only
-  scratch_case(0, 0, 300, 9, 5000, 33, 3000);    // both levels, AUTO
+  scratch_case(0, 0, 1000, 16, 0, 0, 5000);          // AUTO team and vector
+  scratch_case(8, 4, 0, 0, 20000, 100, 3000);        // level 1 only
+  scratch_case(0, 0, 300, 9, 5000, 33, 3000);        // both levels, AUTO
   scratch_case(16, 8, 25000, 64, 100000, 1000, 700); // > 48 KiB shared (opt-in)
-  scratch_case(0, 0, 0, 3000, 0, 0, 500);        // AUTO with large per-thread need
+  scratch_case(0, 0, 0, 3000, 0, 0, 500); // AUTO with large per-thread need
 }
 
 // ---- errors ----------------------------------------------------------------
-bool contains(const std::string& s, const char* part) {
+bool contains(const std::string &s, const char *part) {
   return s.find(part) != std::string::npos;
 }
 
 void case_errors() {
-  auto body = [=] __device__(const rt::Ctx&) {};
+  auto body = [=] __device__(const rt::Ctx &) {};
   {
     rt::Launch hpp_launch("bigteam", "errs.cpp", 123);
     hpp_launch.iterations = 10;
@@ -779,7 +822,7 @@ void case_errors() {
     std::string msg;
     try {
       rt::launch(hpp_launch, hpp_kernel<decltype(body)>, body);
-    } catch (const hpprt::Error& e) {
+    } catch (const hpprt::Error &e) {
       msg = e.what();
     }
     std::printf("    message: %s\n", msg.c_str());
@@ -794,7 +837,7 @@ void case_errors() {
     std::string msg;
     try {
       rt::launch(hpp_launch, hpp_kernel<decltype(body)>, body);
-    } catch (const hpprt::Error& e) {
+    } catch (const hpprt::Error &e) {
       msg = e.what();
     }
     std::printf("    message: %s\n", msg.c_str());
@@ -809,7 +852,7 @@ void case_errors() {
     std::string msg;
     try {
       rt::launch(hpp_launch, hpp_kernel<decltype(body)>, body);
-    } catch (const hpprt::Error& e) {
+    } catch (const hpprt::Error &e) {
       msg = e.what();
     }
     std::printf("    message: %s\n", msg.c_str());
@@ -827,33 +870,36 @@ void case_errors() {
 
 void case_check_pointer() {
   int pageable = 0;
-  CUDA_OK(cudaDeviceGetAttribute(&pageable, cudaDevAttrPageableMemoryAccess, 0));
+  CUDA_OK(
+      cudaDeviceGetAttribute(&pageable, cudaDevAttrPageableMemoryAccess, 0));
   std::printf("    device reports pageableMemoryAccess = %d\n", pageable);
   rt::Launch hpp_launch("ptrs", "ptrs.cpp", 9);
-  double* host = static_cast<double*>(std::malloc(100 * sizeof(double)));
+  double *host = static_cast<double *>(std::malloc(100 * sizeof(double)));
   std::string msg;
   try {
     hpp_launch.check_pointer(host, "host");
-  } catch (const hpprt::Error& e) {
+  } catch (const hpprt::Error &e) {
     msg = e.what();
   }
-  std::printf("    malloc'd pointer: %s\n", msg.empty() ? "accepted" : msg.c_str());
+  std::printf("    malloc'd pointer: %s\n",
+              msg.empty() ? "accepted" : msg.c_str());
   if (pageable)
     CHECK(msg.empty());
   else
-    CHECK(contains(msg.c_str(), "'ptrs' (ptrs.cpp:9)") && contains(msg.c_str(), "'host'"));
+    CHECK(contains(msg.c_str(), "'ptrs' (ptrs.cpp:9)") &&
+          contains(msg.c_str(), "'host'"));
   std::free(host);
-  double* dev = hpp::alloc<double>(100, hpp::Space::Device);
-  double* shared = hpp::alloc<double>(100, hpp::Space::Shared);
-  double* pinned = hpp::alloc<double>(100, hpp::Space::HostPinned);
-  double* plain = hpp::alloc<double>(100, hpp::Space::Host);
+  double *dev = hpp::alloc<double>(100, hpp::Space::Device);
+  double *shared = hpp::alloc<double>(100, hpp::Space::Shared);
+  double *pinned = hpp::alloc<double>(100, hpp::Space::HostPinned);
+  double *plain = hpp::alloc<double>(100, hpp::Space::Host);
   bool threw = false;
   try {
     hpp_launch.check_pointer(dev, "dev");
     hpp_launch.check_pointer(shared, "shared");
     hpp_launch.check_pointer(pinned, "pinned");
-    hpp_launch.check_pointer(static_cast<const double*>(nullptr), "null");
-  } catch (const hpprt::Error& e) {
+    hpp_launch.check_pointer(static_cast<const double *>(nullptr), "null");
+  } catch (const hpprt::Error &e) {
     threw = true;
     std::printf("    unexpected: %s\n", e.what());
   }
@@ -862,7 +908,7 @@ void case_check_pointer() {
   rt::Launch l2("alloc_spaces", "ptrs.cpp", 10);
   l2.kind = rt::RegionKind::Flat;
   l2.iterations = 100;
-  auto body = [=] __device__(const rt::Ctx&) {
+  auto body = [=] __device__(const rt::Ctx &) {
     const index_t i = rt::global_rank();
     if (i < 100) {
       dev[i] = i;
@@ -872,7 +918,8 @@ void case_check_pointer() {
   };
   rt::launch(l2, hpp_kernel<decltype(body)>, body);
   std::vector<double> h(100);
-  CUDA_OK(cudaMemcpy(h.data(), dev, 100 * sizeof(double), cudaMemcpyDeviceToHost));
+  CUDA_OK(
+      cudaMemcpy(h.data(), dev, 100 * sizeof(double), cudaMemcpyDeviceToHost));
   CHECK(h[99] == 99.0 && shared[99] == 198.0 && pinned[99] == 297.0);
   hpp::free(dev);
   hpp::free(shared);
@@ -884,8 +931,9 @@ void case_check_pointer() {
 void case_zero_iterations() {
   DevBuf<int> flag(1);
   CUDA_OK(cudaMemset(flag.p, 0, sizeof(int)));
-  int* pf = flag.p;
-  for (rt::RegionKind kind : {rt::RegionKind::Team, rt::RegionKind::Flat, rt::RegionKind::Scan}) {
+  int *pf = flag.p;
+  for (rt::RegionKind kind :
+       {rt::RegionKind::Team, rt::RegionKind::Flat, rt::RegionKind::Scan}) {
     long long total = 42;
     rt::Launch hpp_launch("zero", "RuntimeCudaTest.cu", __LINE__);
     hpp_launch.kind = kind;
@@ -894,7 +942,7 @@ void case_zero_iterations() {
     rt::Reduction<hpprt::Sum, long long> hpp_red(hpp_launch, total);
     rt::LocReduction<hpprt::MinLoc, double, int> hpp_loc(hpp_launch, 1.5, 3);
     rt::Scan<hpprt::Sum, long long> hpp_scan(hpp_launch, total);
-    auto body = [=] __device__(const rt::Ctx&) { *pf = 1; };
+    auto body = [=] __device__(const rt::Ctx &) { *pf = 1; };
     rt::launch(hpp_launch, hpp_kernel<decltype(body)>, body);
     CHECK(hpp_red.result() == 42);
     CHECK(hpp_scan.result() == 42);
@@ -916,7 +964,7 @@ void case_streams_nowait() {
     hpp_launch.stream = stream;
     hpp_launch.nowait = true;
     rt::Reduction<hpprt::Sum, long long> hpp_red(hpp_launch, total);
-    auto body = [=, d = hpp_red.device()] __device__(const rt::Ctx&) {
+    auto body = [=, d = hpp_red.device()] __device__(const rt::Ctx &) {
       long long acc = 0;
       for (index_t i = rt::global_rank(); i < n; i += rt::global_size())
         acc += i;
@@ -930,7 +978,7 @@ void case_streams_nowait() {
   CUDA_OK(cudaStreamDestroy(stream));
 }
 
-int main(int argc, char** argv) {
+int main(int argc, char **argv) {
   std::vector<std::string> only;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--quick") == 0)
@@ -945,7 +993,7 @@ int main(int argc, char** argv) {
   std::printf("device: %s, %d SMs, %zu bytes shared/block opt-in\n", prop.name,
               prop.multiProcessorCount, prop.sharedMemPerBlockOptin);
   struct Case {
-    const char* name;
+    const char *name;
     void (*fn)();
   } cases[] = {
       {"collectives", case_collectives},
@@ -962,13 +1010,14 @@ int main(int argc, char** argv) {
       {"streams_nowait", case_streams_nowait},
   };
   int failed = 0;
-  for (const Case& c : cases) {
-    if (!only.empty() && std::find(only.begin(), only.end(), c.name) == only.end())
+  for (const Case &c : cases) {
+    if (!only.empty() &&
+        std::find(only.begin(), only.end(), c.name) == only.end())
       continue;
     g_case_failures = 0;
     try {
       c.fn();
-    } catch (const std::exception& e) {
+    } catch (const std::exception &e) {
       std::printf("    exception: %s\n", e.what());
       ++g_case_failures;
     }
@@ -976,6 +1025,7 @@ int main(int argc, char** argv) {
     std::fflush(stdout);
     failed += g_case_failures != 0;
   }
-  std::printf("%d of %zu cases failed\n", failed, sizeof(cases) / sizeof(cases[0]));
+  std::printf("%d of %zu cases failed\n", failed,
+              sizeof(cases) / sizeof(cases[0]));
   return failed ? 1 : 0;
 }

@@ -1,0 +1,43 @@
+// A device-wide scan in one pass (tiles, decoupled look-back), and the
+// functions, templates, methods and lambdas a region calls compiled for host
+// and device.
+// RUN: %hppc translate --backend=cuda %s -o %t.cu
+// RUN: %FileCheck %s --check-prefix=CUDA --input-file %t.cu
+// RUN: %if nvcc %{ %nvcc_hpp -c %t.cu -o %t.o %}
+
+double square(double v) { return v * v; }
+template <class T> T twice(T v) { return v + v; }
+struct Scale {
+  double k;
+  double apply(double v) const { return k * v; }
+};
+
+void run(int n, const long *in, long *out, double *y, Scale sc) {
+  auto shift = [](double v) { return v + 1; };
+  long s = 0;
+  #pragma hpp parallel reduction(inscan, +: s)
+  for (int i = 0; i < n; ++i) {
+    s += in[i];
+    #pragma hpp scan inclusive(s)
+    out[i] = s;
+  }
+  #pragma hpp parallel
+  for (int i = 0; i < n; ++i)
+    y[i] = sc.apply(twice(square(shift(y[i]))));
+}
+
+// CUDA: __host__ __device__ double square(double v)
+// CUDA: template <class T> __host__ __device__ T twice(T v)
+// CUDA: __host__ __device__ double apply(double v) const
+// CUDA: auto shift = [] __host__ __device__ (double v)
+// CUDA: hpp_launch.kind = hpprt::cuda::RegionKind::Scan;
+// CUDA: hpprt::cuda::Scan<hpprt::Sum, hpp_type_s> hpp_scan_s(hpp_launch, s);
+// CUDA: const hpprt::index_t hpp_tile = hpprt::cuda::scan_tile(hpp_dev_s);
+// CUDA: // scan, pass 1: this thread's items reduced from the identity
+// CUDA-NEXT: hpp_type_s s = hpprt::Sum::identity<hpp_type_s>();
+// CUDA-NEXT: for (hpprt::index_t hpp_iv0 = hpp_first; hpp_iv0 < hpp_last; ++hpp_iv0) { int i = hpprt::index_at(hpp_lb0_0, hpp_iv0, 1);
+// CUDA-NEXT: #line 20
+// CUDA-NEXT: s += in[i];
+// CUDA: s = hpprt::cuda::scan_exclusive_prefix(hpp_dev_s, hpp_tile, s);
+// CUDA: if (hpp_first < hpp_last && hpp_last == hpp_n0) hpprt::cuda::scan_store_total(hpp_dev_s, s);
+// CUDA: s = hpp_scan_s.result();
