@@ -15,7 +15,8 @@ Expected<std::unique_ptr<Emitter>> createEmitter(Backend B) {
   case Backend::CUDA:
     return createCUDAEmitter();
   case Backend::HIP:
-    // The HIP dialect of the GPU emitter exists; its runtime does not yet.
+    // HIP will be a second dialect of the GPU emitter once hpprt has a HIP
+    // runtime.
     break;
   }
   return createStringError(inconvertibleErrorCode(),

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <hpp/hpp.hpp>
 #include <vector>
 
 using std::max;
@@ -18,11 +19,12 @@ using std::min;
 
 int main() {
   const int n = 10007, B = 13;
-  std::vector<int> data(n);
+  int* data = hpp::alloc<int>(n, hpp::Space::Shared);
   for (int i = 0; i < n; ++i) data[i] = (i * 31 + 7) % 101;
-  std::vector<int> h(B, 0);
-  int* hp = h.data();
-  const int* dp = data.data();
+  int* h = hpp::alloc<int>(B, hpp::Space::Shared);
+  for (int b = 0; b < B; ++b) h[b] = 0;
+  int* hp = h;
+  const int* dp = data;
   double sum = 0.5;
   int mx = -1, mn = 1000, cnt = 0;
   double fmx = -1e300;
@@ -66,8 +68,9 @@ int main() {
               rsum, mx, rmx, mn, rmn, fmx, cnt, rcnt);
 
   // Atomics in a vector loop inside a team loop: per-team histogram slices.
-  std::vector<long> h2(B, 0);
-  long* h2p = h2.data();
+  long* h2 = hpp::alloc<long>(B, hpp::Space::Shared);
+  for (int b = 0; b < B; ++b) h2[b] = 0;
+  long* h2p = h2;
 #pragma hpp team
   for (int t = 0; t < 7; ++t) {
 #pragma hpp vector
@@ -79,5 +82,9 @@ int main() {
   bad = 0;
   for (int b = 0; b < B; ++b) bad += h2[b] != 2 * rh[b];
   std::printf("team hist h2[0] %ld h2[12] %ld mismatches %d\n", h2[0], h2[B - 1], bad);
+  hpp::free(data);
+  hpp::free(h);
+  hpp::free(h2);
+
   return 0;
 }

@@ -8,12 +8,13 @@
 // collapse(2) initialisation of a 2-D array and collapse(3) of a 3-D array,
 // with a collapsed reduction, non-zero lower bounds and an empty dimension.
 #include <cstdio>
-#include <vector>
+#include <hpp/hpp.hpp>
 
 int main() {
   const int n0 = 37, n1 = 53;
-  std::vector<double> a(n0 * n1, -1.0);
-  double* ap = a.data();
+  double* a = hpp::alloc<double>(n0 * n1, hpp::Space::Shared);
+  for (int i = 0; i < n0 * n1; ++i) a[i] = -1.0;
+  double* ap = a;
 #pragma hpp parallel collapse(2)
   for (int i = 0; i < n0; ++i)
     for (int j = 0; j < n1; ++j)
@@ -42,8 +43,9 @@ int main() {
 
   // collapse(3).
   const int m0 = 5, m1 = 7, m2 = 11;
-  std::vector<int> b(m0 * m1 * m2, -1);
-  int* bp = b.data();
+  int* b = hpp::alloc<int>(m0 * m1 * m2, hpp::Space::Shared);
+  for (int i = 0; i < m0 * m1 * m2; ++i) b[i] = -1;
+  int* bp = b;
 #pragma hpp team thread vector collapse(3)
   for (int i = 0; i < m0; ++i)
     for (int j = 0; j < m1; ++j)
@@ -69,5 +71,8 @@ int main() {
     for (int j = 0; j < zero; ++j)
       e += ap[i];
   std::printf("empty collapse %.17g\n", e);
+  hpp::free(a);
+  hpp::free(b);
+
   return 0;
 }

@@ -10,6 +10,7 @@
 // a vector loop, then a thread loop reduces over it; a single writes the
 // result.
 #include <cstdio>
+#include <hpp/hpp.hpp>
 #include <vector>
 
 void contract(int C, int QP, const double* field, const double* w, double* out) {
@@ -31,7 +32,11 @@ void contract(int C, int QP, const double* field, const double* w, double* out) 
 
 int main() {
   const int C = 101, QP = 27;
-  std::vector<double> field(C * QP), w(QP), out(C, -1.0), ref(C);
+  double* field = hpp::alloc<double>(C * QP, hpp::Space::Shared);
+  double* w = hpp::alloc<double>(QP, hpp::Space::Shared);
+  double* out = hpp::alloc<double>(C, hpp::Space::Shared);
+  for (int c = 0; c < C; ++c) out[c] = -1.0;
+  std::vector<double> ref(C);
   for (int i = 0; i < C * QP; ++i) field[i] = (i * 13) % 17 - 8;
   for (int q = 0; q < QP; ++q) w[q] = q % 3 + 1;
   for (int c = 0; c < C; ++c) {
@@ -39,7 +44,7 @@ int main() {
     for (int q = 0; q < QP; ++q) s += field[c * QP + q] * w[q];
     ref[c] = s;
   }
-  contract(C, QP, field.data(), w.data(), out.data());
+  contract(C, QP, field, w, out);
   int bad = 0;
   double cs = 0;
   for (int c = 0; c < C; ++c) {
@@ -50,7 +55,7 @@ int main() {
               out[0], out[50], out[C - 1], bad);
   // A different run-time size through the same code.
   const int QP2 = 5;
-  contract(C, QP2, field.data(), w.data(), out.data());
+  contract(C, QP2, field, w, out);
   bad = 0;
   for (int c = 0; c < C; ++c) {
     double s = 0;
@@ -60,7 +65,11 @@ int main() {
   std::printf("QP=5 out[0] %.17g out[100] %.17g mismatches %d\n", out[0], out[C - 1], bad);
   // Zero cells: nothing written.
   out[0] = 123;
-  contract(0, QP, field.data(), w.data(), out.data());
+  contract(0, QP, field, w, out);
   std::printf("zero cells out[0] %.17g\n", out[0]);
+  hpp::free(field);
+  hpp::free(w);
+  hpp::free(out);
+
   return 0;
 }

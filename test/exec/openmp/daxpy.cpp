@@ -7,6 +7,7 @@
 
 // y = a*x + y with a flat parallel loop, plus a zero-trip call.
 #include <cstdio>
+#include <hpp/hpp.hpp>
 #include <vector>
 
 void daxpy(int n, double a, const double* x, double* y) {
@@ -17,13 +18,15 @@ void daxpy(int n, double a, const double* x, double* y) {
 
 int main() {
   const int n = 1001;
-  std::vector<double> x(n), y(n), ref(n);
+  double* x = hpp::alloc<double>(n, hpp::Space::Shared);
+  double* y = hpp::alloc<double>(n, hpp::Space::Shared);
+  std::vector<double> ref(n);
   for (int i = 0; i < n; ++i) {
     x[i] = i % 17 - 8;
     y[i] = (i * 7) % 13;
     ref[i] = 2.5 * x[i] + y[i];
   }
-  daxpy(n, 2.5, x.data(), y.data());
+  daxpy(n, 2.5, x, y);
   double sum = 0;
   int bad = 0;
   for (int i = 0; i < n; ++i) {
@@ -35,12 +38,12 @@ int main() {
   std::printf("mismatches %d\n", bad);
 
   // Zero trips: nothing changes.
-  daxpy(0, 3.0, x.data(), y.data());
+  daxpy(0, 3.0, x, y);
   std::printf("after zero-trip y[0] %.17g\n", y[0]);
 
   // Flat loop over the middle, with a non-zero start.
-  double* yp = y.data();
-  const double* xp = x.data();
+  double* yp = y;
+  const double* xp = x;
 #pragma hpp team thread vector
   for (int i = 3; i < n - 5; ++i)
     yp[i] -= xp[i];
@@ -48,5 +51,9 @@ int main() {
   for (int i = 0; i < n; ++i)
     bad += y[i] != ((i >= 3 && i < n - 5) ? ref[i] - x[i] : ref[i]);
   std::printf("mismatches2 %d y[3] %.17g y[995] %.17g y[996] %.17g\n", bad, y[3], y[995], y[996]);
+  hpp::free(x);
+  hpp::free(y);
+
   return 0;
+
 }

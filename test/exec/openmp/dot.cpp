@@ -8,7 +8,7 @@
 // Dot products: double sum, integer sum, several variables in one clause,
 // a reduction variable with a non-zero initial value, zero trips.
 #include <cstdio>
-#include <vector>
+#include <hpp/hpp.hpp>
 
 double dot(int n, const double* x, const double* y) {
   double s = 0;
@@ -20,8 +20,10 @@ double dot(int n, const double* x, const double* y) {
 
 int main() {
   const int n = 1001;
-  std::vector<double> x(n), y(n);
-  std::vector<long> a(n), b(n);
+  double* x = hpp::alloc<double>(n, hpp::Space::Shared);
+  double* y = hpp::alloc<double>(n, hpp::Space::Shared);
+  long* a = hpp::alloc<long>(n, hpp::Space::Shared);
+  long* b = hpp::alloc<long>(n, hpp::Space::Shared);
   for (int i = 0; i < n; ++i) {
     x[i] = i % 11 - 5;
     y[i] = (3 * i) % 7 + 1;
@@ -35,12 +37,12 @@ int main() {
     refi += a[i] * b[i];
     refa += a[i];
   }
-  double d = dot(n, x.data(), y.data());
+  double d = dot(n, x, y);
   std::printf("dot %.17g ref %.17g\n", d, ref);
 
   // Two variables in one clause; ip starts at 100.
-  const long* ap = a.data();
-  const long* bp = b.data();
+  const long* ap = a;
+  const long* bp = b;
   long ip = 100, sa = 0;
 #pragma hpp parallel reduction(+: ip, sa)
   for (int i = 0; i < n; ++i) {
@@ -51,14 +53,19 @@ int main() {
 
   // Zero trips keep the initial value.
   double z = 42.5;
-  const double* xp = x.data();
+  const double* xp = x;
 #pragma hpp parallel reduction(+: z)
   for (int i = 0; i < 0; ++i)
     z += xp[i];
-  std::printf("zero-trip %.17g dot0 %.17g\n", z, dot(0, x.data(), y.data()));
+  std::printf("zero-trip %.17g dot0 %.17g\n", z, dot(0, x, y));
 
   // Short: fewer iterations than threads.
-  std::printf("dot1 %.17g dot2 %.17g\n", dot(1, x.data() + 7, y.data() + 7),
-              dot(2, x.data() + 7, y.data() + 7));
+  std::printf("dot1 %.17g dot2 %.17g\n", dot(1, x + 7, y + 7),
+              dot(2, x + 7, y + 7));
+  hpp::free(x);
+  hpp::free(y);
+  hpp::free(a);
+  hpp::free(b);
   return 0;
+
 }

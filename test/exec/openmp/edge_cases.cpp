@@ -11,12 +11,14 @@
 // smaller than the thread count, and odd trip counts.
 #include <cstddef>
 #include <cstdio>
+#include <hpp/hpp.hpp>
 #include <vector>
 
 int main() {
   const int n = 1001;
-  std::vector<long> a(n, 0);
-  long* ap = a.data();
+  long* a = hpp::alloc<long>(n, hpp::Space::Shared);
+  for (int i = 0; i < n; ++i) a[i] = 0;
+  long* ap = a;
 
   // Negative step of 3 from n-1 down to 0.
   long s1 = 0;
@@ -128,8 +130,9 @@ int main() {
     ap[t] = -1;
     zt += 1;
   }
-  std::vector<long> inner(5, -2);
-  long* inp = inner.data();
+  long* inner = hpp::alloc<long>(5, hpp::Space::Shared);
+  for (int i = 0; i < 5; ++i) inner[i] = -2;
+  long* inp = inner;
   long zt2 = 0;
 #pragma hpp team reduction(+: zt2)
   for (int t = 0; t < 5; ++t) {
@@ -152,8 +155,9 @@ int main() {
 
   // A team loop with a league (2) smaller than the thread count (3), with a
   // descending team index and odd inner trip counts.
-  std::vector<double> out(2 * 37, -1);
-  double* op = out.data();
+  double* out = hpp::alloc<double>(2 * 37, hpp::Space::Shared);
+  for (int i = 0; i < 2 * 37; ++i) out[i] = -1;
+  double* op = out;
   double tsum = 0;
 #pragma hpp team reduction(+: tsum)
   for (int t = 1; t >= 0; --t) {
@@ -170,5 +174,9 @@ int main() {
     for (int i = 0; i < 37; ++i) bad += out[t * 37 + i] != t * 100 + i;
   std::printf("small league tsum %.17g out[0] %.17g out[73] %.17g mismatches %d\n", tsum, out[0],
               out[73], bad);
+  hpp::free(a);
+  hpp::free(inner);
+  hpp::free(out);
   return 0;
+
 }

@@ -9,7 +9,7 @@
 // and in member functions of a class template and a plain class that use
 // `this` members.
 #include <cstdio>
-#include <vector>
+#include <hpp/hpp.hpp>
 
 template <class T> T scale_and_sum(int n, T a, T* x) {
   T s = 0;
@@ -23,12 +23,12 @@ template <class T> T scale_and_sum(int n, T a, T* x) {
 
 template <class T> class Vec {
 public:
-  explicit Vec(int n) : n_(n), data_(new T[n]) {
+  explicit Vec(int n) : n_(n), data_(hpp::alloc<T>(n, hpp::Space::Shared)) {
 #pragma hpp parallel
     for (int i = 0; i < n_; ++i)
       data_[i] = T(i % 10);
   }
-  ~Vec() { delete[] data_; }
+  ~Vec() { hpp::free(data_); }
   Vec(const Vec&) = delete;
   Vec& operator=(const Vec&) = delete;
 
@@ -55,17 +55,25 @@ private:
 
 class Grid {
 public:
-  Grid(int rows, int cols) : rows(rows), cols(cols), v(rows * cols), rowsum(rows) {}
+  Grid(int rows, int cols)
+      : rows(rows), cols(cols), v(hpp::alloc<double>(rows * cols, hpp::Space::Shared)),
+        rowsum(hpp::alloc<double>(rows, hpp::Space::Shared)) {}
+  ~Grid() {
+    hpp::free(v);
+    hpp::free(rowsum);
+  }
+  Grid(const Grid&) = delete;
+  Grid& operator=(const Grid&) = delete;
   void fill(double base) {
-    double* p = v.data();
+    double* p = v;
 #pragma hpp parallel collapse(2)
     for (int i = 0; i < rows; ++i)
       for (int j = 0; j < cols; ++j)
         p[i * cols + j] = base + i - j;
   }
   double rowsums() {
-    const double* p = v.data();
-    double* rs = rowsum.data();
+    const double* p = v;
+    double* rs = rowsum;
     double total = 0;
 #pragma hpp team reduction(+: total)
     for (int i = 0; i < rows; ++i) {
@@ -80,20 +88,23 @@ public:
   }
   int rows, cols;
   double scale = 2;
-  std::vector<double> v, rowsum;
+  double *v, *rowsum;
 };
 
 int main() {
   const int n = 1001;
-  std::vector<float> xf(n);
-  std::vector<double> xd(n);
+  float* xf = hpp::alloc<float>(n, hpp::Space::Shared);
+  double* xd = hpp::alloc<double>(n, hpp::Space::Shared);
   for (int i = 0; i < n; ++i) xf[i] = xd[i] = i % 8;
-  float sf = scale_and_sum(n, 0.5f, xf.data());
-  double sd = scale_and_sum(n, 3.0, xd.data());
+  float sf = scale_and_sum(n, 0.5f, xf);
+  double sd = scale_and_sum(n, 3.0, xd);
   std::printf("float sum %.9g x[0] %.9g x[7] %.9g x[1000] %.9g\n", sf, xf[0], xf[7], xf[n - 1]);
   std::printf("double sum %.17g x[0] %.17g x[7] %.17g x[1000] %.17g\n", sd, xd[0], xd[7], xd[n - 1]);
-  std::printf("empty float %.9g double %.17g\n", scale_and_sum(0, 1.0f, xf.data()),
-              scale_and_sum(0, 1.0, xd.data()));
+  std::printf("empty float %.9g double %.17g\n", scale_and_sum(0, 1.0f, xf),
+              scale_and_sum(0, 1.0, xd));
+  hpp::free(xf);
+  hpp::free(xd);
+
 
   Vec<double> a(n), b(n);
   a.axpy(2.0, b);

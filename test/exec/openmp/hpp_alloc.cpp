@@ -12,8 +12,8 @@
 
 int main() {
   const int T = 17, N = 23;
-  double* a = hpp::alloc<double>(T * N);
-  double* rows = hpp::alloc<double>(T);
+  double* a = hpp::alloc<double>(T * N, hpp::Space::Shared);
+  double* rows = hpp::alloc<double>(T, hpp::Space::Shared);
   for (int i = 0; i < T * N; ++i) a[i] = i % 7;
   double total = 0;
   int teams = 0;

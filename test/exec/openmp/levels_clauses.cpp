@@ -10,24 +10,28 @@
 // clauses league/team_size/vector_length/name, collapse with tile, and
 // minloc/maxloc at vector and team level.
 #include <cstdio>
-#include <vector>
+#include <hpp/hpp.hpp>
 
 int main() {
   const int T = 19, N = 41;
-  std::vector<double> v(T * N), out(T * N, -1);
+  double* v = hpp::alloc<double>(T * N, hpp::Space::Shared);
+  double* out = hpp::alloc<double>(T * N, hpp::Space::Shared);
   for (int i = 0; i < T * N; ++i) v[i] = (i * 29) % 37 - 18;
-  const double* vp = v.data();
-  double* op = out.data();
+  for (int i = 0; i < T * N; ++i) out[i] = -1;
+  const double* vp = v;
+  double* op = out;
 
   // thread vector inside a team, with clauses on the team loop; the league
   // cap (4) is smaller than the number of teams.
   double total = 0;
-  std::vector<double> rowmin(T), rowmax(T);
-  std::vector<int> rowmini(T), rowmaxi(T);
-  double* rmn = rowmin.data();
-  double* rmx = rowmax.data();
-  int* rmni = rowmini.data();
-  int* rmxi = rowmaxi.data();
+  double* rowmin = hpp::alloc<double>(T, hpp::Space::Shared);
+  double* rowmax = hpp::alloc<double>(T, hpp::Space::Shared);
+  int* rowmini = hpp::alloc<int>(T, hpp::Space::Shared);
+  int* rowmaxi = hpp::alloc<int>(T, hpp::Space::Shared);
+  double* rmn = rowmin;
+  double* rmx = rowmax;
+  int* rmni = rowmini;
+  int* rmxi = rowmaxi;
   int lg = 4;
 #pragma hpp team league(lg) team_size(3) vector_length(8) name("rows") reduction(+: total)
   for (int t = 0; t < T; ++t) {
@@ -70,9 +74,10 @@ int main() {
   // smallest row sum; rows 3 and 11 are forced to tie. Ties go to the lowest
   // index (hpp's rule, as Kokkos' MinLoc); the body says so explicitly, since
   // a plain strict '<' in a downward loop would keep 11 serially (hppc warns).
-  std::vector<double> w(v);
+  double* w = hpp::alloc<double>(T * N, hpp::Space::Shared);
+  for (int i = 0; i < T * N; ++i) w[i] = v[i];
   for (int i = 0; i < N; ++i) { w[3 * N + i] = -50; w[11 * N + i] = -50; }
-  const double* wp = w.data();
+  const double* wp = w;
   double best = 1e300;
   int besti = -1;
 #pragma hpp team reduction(minloc: best, besti)
@@ -85,8 +90,9 @@ int main() {
   std::printf("team minloc %.17g @ %d\n", best, besti);
 
   // 'team vector' flat loop, and collapse(2) with tile.
-  std::vector<double> a(T * N, 0);
-  double* ap = a.data();
+  double* a = hpp::alloc<double>(T * N, hpp::Space::Shared);
+  for (int i = 0; i < T * N; ++i) a[i] = 0;
+  double* ap = a;
 #pragma hpp team vector
   for (int i = 0; i < T * N; ++i) ap[i] = vp[i] + 1;
   double s2 = 0;
@@ -106,5 +112,14 @@ int main() {
     }
   std::printf("tile sum %.17g ref %.17g a[0] %.17g a[last] %.17g mismatches %d\n", s2, rs2, a[0],
               a[T * N - 1], bad);
+  hpp::free(v);
+  hpp::free(out);
+  hpp::free(rowmin);
+  hpp::free(rowmax);
+  hpp::free(rowmini);
+  hpp::free(rowmaxi);
+  hpp::free(w);
+  hpp::free(a);
   return 0;
+
 }

@@ -9,12 +9,13 @@
 // on ties explicitly, so the serial result is index 0 whatever the
 // iteration order; the decision for hpp is "ties: lowest index wins".
 #include <cstdio>
-#include <vector>
+#include <hpp/hpp.hpp>
 
 int main() {
   const int n = 1001;
-  std::vector<double> v(n, 0.0);
-  const double* vp = v.data();
+  double* v = hpp::alloc<double>(n, hpp::Space::Shared);
+  for (int i = 0; i < n; ++i) v[i] = 0.0;
+  const double* vp = v;
   double mn = 1e300, mx = -1e300;
   int mni = -1, mxi = -1;
 #pragma hpp parallel reduction(minloc: mn, mni) reduction(maxloc: mx, mxi)
@@ -23,5 +24,7 @@ int main() {
     if (vp[i] > mx || (vp[i] == mx && i < mxi)) { mx = vp[i]; mxi = i; }
   }
   std::printf("minloc %.17g @ %d maxloc %.17g @ %d\n", mn, mni, mx, mxi);
+  hpp::free(v);
+
   return 0;
 }

@@ -11,15 +11,17 @@
 // lambda capturing by reference defined outside the loop, collapse with '<='
 // and a descending inner loop, a global array, and a bound from size().
 #include <cstdio>
+#include <hpp/hpp.hpp>
 #include <vector>
 
 double g_coef[7] = {1, -2, 3, -4, 5, -6, 7};
 
 int main() {
   const int n = 1001;
-  std::vector<double> u(n), ref(n);
+  double* u = hpp::alloc<double>(n, hpp::Space::Shared);
+  std::vector<double> ref(n);
   for (int i = 0; i < n; ++i) u[i] = ref[i] = i % 10;
-  double* up = u.data();
+  double* up = u;
 
   // Time steps: each step is one parallel region using the step number.
   double energy = 0;
@@ -44,8 +46,9 @@ int main() {
               renergy, u[0], u[500], u[n - 1], bad);
 
   // continue, and break out of an inner serial loop.
-  std::vector<int> first(n, -1);
-  int* fp = first.data();
+  int* first = hpp::alloc<int>(n, hpp::Space::Shared);
+  for (int i = 0; i < n; ++i) first[i] = -1;
+  int* fp = first;
   long cnt = 0;
   long prod = 1;
 #pragma hpp parallel reduction(+: cnt) reduction(*: prod)
@@ -75,8 +78,9 @@ int main() {
               cnt, rcnt, prod, rprod, first[0], first[999], first[n - 1], bad);
 
   // A lambda capturing by reference, defined outside the loop.
-  std::vector<double> w(n, 0);
-  double* wp = w.data();
+  double* w = hpp::alloc<double>(n, hpp::Space::Shared);
+  for (int i = 0; i < n; ++i) w[i] = 0;
+  double* wp = w;
   double shift = 2.5;
   auto f = [&](int i) { return up[i] * shift + g_coef[i % 7]; };
 #pragma hpp parallel
@@ -87,8 +91,9 @@ int main() {
 
   // collapse(2) with '<=' on the outer loop and a descending inner loop.
   const int R = 12, C = 17;  // rows 0..12, columns 16..0
-  std::vector<int> m((R + 1) * C, -1);
-  int* mp = m.data();
+  int* m = hpp::alloc<int>((R + 1) * C, hpp::Space::Shared);
+  for (int i = 0; i < (R + 1) * C; ++i) m[i] = -1;
+  int* mp = m;
 #pragma hpp parallel collapse(2)
   for (int i = 0; i <= R; ++i)
     for (int j = C - 1; j >= 0; --j)
@@ -98,12 +103,19 @@ int main() {
     for (int j = 0; j < C; ++j) bad += m[i * C + j] != i * 100 + j;
   std::printf("collapse m[0] %d m[last] %d mismatches %d\n", m[0], m[(R + 1) * C - 1], bad);
 
-  // A bound taken from std::vector::size().
+  // A bound taken from std::vector::size() (a host copy of w; the region
+  // reads the hpp::alloc array).
+  std::vector<double> wv(w, w + n);
   double total = 0;
 #pragma hpp parallel reduction(+: total)
-  for (std::size_t i = 0; i < w.size(); ++i) total += wp[i];
+  for (std::size_t i = 0; i < wv.size(); ++i) total += wp[i];
   double rtotal = 0;
-  for (std::size_t i = 0; i < w.size(); ++i) rtotal += w[i];
+  for (std::size_t i = 0; i < wv.size(); ++i) rtotal += wv[i];
   std::printf("size bound total %.17g ref %.17g\n", total, rtotal);
+  hpp::free(u);
+  hpp::free(first);
+  hpp::free(w);
+  hpp::free(m);
+
   return 0;
 }

@@ -10,7 +10,7 @@
 // operators on the integer types only). Initial values are not identities,
 // so a translator that drops them is caught.
 #include <cstdio>
-#include <vector>
+#include <hpp/hpp.hpp>
 
 template <class T> T val(int i) { return T((i * 7) % 23 - 11); }
 // Mostly 1, some -1, a few 2: the product stays exact.
@@ -72,8 +72,9 @@ template <class T> void bits_flat(const char* tag, int n) {
 
 // The same operators at vector level inside a team loop, results per team.
 template <class T> void arith_team(const char* tag, int teams, int n) {
-  std::vector<double> res(teams * 6, -1);
-  double* rp = res.data();
+  double* res = hpp::alloc<double>(teams * 6, hpp::Space::Shared);
+  for (int i = 0; i < teams * 6; ++i) res[i] = -1;
+  double* rp = res;
   T total = 1;
 #pragma hpp team reduction(+: total)
   for (int t = 0; t < teams; ++t) {
@@ -116,11 +117,13 @@ template <class T> void arith_team(const char* tag, int teams, int n) {
   std::printf("%s team %dx%d total %.17g ref %.17g checksum %.17g first %.17g %.17g %.17g %.17g %.17g %.17g mismatches %d\n",
               tag, teams, n, (double)total, (double)rtotal, cs, res[0], res[1], res[2], res[3], res[4],
               res[5], bad);
+  hpp::free(res);
 }
 
 template <class T> void bits_team(const char* tag, int teams, int n) {
-  std::vector<long long> res(teams * 3, -1);
-  long long* rp = res.data();
+  long long* res = hpp::alloc<long long>(teams * 3, hpp::Space::Shared);
+  for (int i = 0; i < teams * 3; ++i) res[i] = -1;
+  long long* rp = res;
 #pragma hpp team
   for (int t = 0; t < teams; ++t) {
     T a = ~T(0), o = T(t), x = T(0);
@@ -146,7 +149,9 @@ template <class T> void bits_team(const char* tag, int teams, int n) {
   }
   std::printf("%s bits team %dx%d checksum %lld first %lld %lld %lld mismatches %d\n", tag, teams, n,
               cs, res[0], res[1], res[2], bad);
+  hpp::free(res);
 }
+
 
 int main() {
   for (int n : {1001, 0, 1, 4}) {

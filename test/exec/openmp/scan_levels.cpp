@@ -8,16 +8,23 @@
 // Scans inside a team loop: an exclusive sum-scan on a thread loop and an
 // inclusive sum-scan on a vector loop, per row (segmented prefix sums).
 #include <cstdio>
-#include <vector>
+#include <hpp/hpp.hpp>
 
 int main() {
   const int T = 13, N = 47;
-  std::vector<long> in(T * N), ex(T * N, -9), inc(T * N, -9), tot(T, -9);
-  for (int i = 0; i < T * N; ++i) in[i] = (i * 11) % 17 - 8;
-  const long* ip = in.data();
-  long* exp_ = ex.data();
-  long* incp = inc.data();
-  long* tp = tot.data();
+  long* in = hpp::alloc<long>(T * N, hpp::Space::Shared);
+  long* ex = hpp::alloc<long>(T * N, hpp::Space::Shared);
+  long* inc = hpp::alloc<long>(T * N, hpp::Space::Shared);
+  long* tot = hpp::alloc<long>(T, hpp::Space::Shared);
+  for (int i = 0; i < T * N; ++i) {
+    in[i] = (i * 11) % 17 - 8;
+    ex[i] = inc[i] = -9;
+  }
+  for (int t = 0; t < T; ++t) tot[t] = -9;
+  const long* ip = in;
+  long* exp_ = ex;
+  long* incp = inc;
+  long* tp = tot;
 #pragma hpp team
   for (int t = 0; t < T; ++t) {
     long s = 0;
@@ -51,5 +58,10 @@ int main() {
   }
   std::printf("checksum %ld ex[1] %ld ex[last] %ld inc[0] %ld inc[last] %ld tot[0] %ld tot[12] %ld mismatches %d\n",
               cs, ex[1], ex[T * N - 1], inc[0], inc[T * N - 1], tot[0], tot[T - 1], bad);
+  hpp::free(in);
+  hpp::free(ex);
+  hpp::free(inc);
+  hpp::free(tot);
+
   return 0;
 }

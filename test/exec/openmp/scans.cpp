@@ -8,15 +8,21 @@
 // Scans on flat loops: an inclusive max-scan and an exclusive sum-scan, with
 // totals, elements and a zero-trip scan.
 #include <cstdio>
+#include <hpp/hpp.hpp>
 #include <vector>
 
 int main() {
   const int n = 1001;
-  std::vector<long> in(n), incl(n, -7), excl(n, -7);
-  for (int i = 0; i < n; ++i) in[i] = (i * 37) % 101 - 50 + i / 10;
-  const long* ip = in.data();
-  long* incp = incl.data();
-  long* excp = excl.data();
+  long* in = hpp::alloc<long>(n, hpp::Space::Shared);
+  long* incl = hpp::alloc<long>(n, hpp::Space::Shared);
+  long* excl = hpp::alloc<long>(n, hpp::Space::Shared);
+  for (int i = 0; i < n; ++i) {
+    in[i] = (i * 37) % 101 - 50 + i / 10;
+    incl[i] = excl[i] = -7;
+  }
+  const long* ip = in;
+  long* incp = incl;
+  long* excp = excl;
 
   long m = -1000000;
 #pragma hpp parallel reduction(inscan, max: m)
@@ -58,10 +64,11 @@ int main() {
   std::printf("mismatches %d\n", bad);
 
   // Inclusive sum-scan of doubles starting from a non-zero value.
-  std::vector<double> d(n), dout(n);
+  double* d = hpp::alloc<double>(n, hpp::Space::Shared);
+  double* dout = hpp::alloc<double>(n, hpp::Space::Shared);
   for (int i = 0; i < n; ++i) d[i] = (i % 9) * 0.5;
-  const double* dp = d.data();
-  double* dop = dout.data();
+  const double* dp = d;
+  double* dop = dout;
   double ds = 10;
 #pragma hpp parallel reduction(inscan, +: ds)
   for (int i = 0; i < n; ++i) {
@@ -88,5 +95,11 @@ int main() {
     z += ip[i];
   }
   std::printf("zero-trip %ld excl[0] %ld\n", z, excl[0]);
+  hpp::free(in);
+  hpp::free(incl);
+  hpp::free(excl);
+  hpp::free(d);
+  hpp::free(dout);
+
   return 0;
 }

@@ -10,7 +10,7 @@
 // per-team result; per-thread scratch is private to each thread loop
 // iteration's thread.
 #include <cstdio>
-#include <vector>
+#include <hpp/hpp.hpp>
 
 void run(int T, int N, int K, const double* in, double* out, double* out2) {
 #pragma hpp team
@@ -55,9 +55,12 @@ void run(int T, int N, int K, const double* in, double* out, double* out2) {
 
 int main() {
   const int T = 23, N = 19, K = 7;
-  std::vector<double> in(T * N), out(T, -1), out2(T, -1);
+  double* in = hpp::alloc<double>(T * N, hpp::Space::Shared);
+  double* out = hpp::alloc<double>(T, hpp::Space::Shared);
+  double* out2 = hpp::alloc<double>(T, hpp::Space::Shared);
   for (int i = 0; i < T * N; ++i) in[i] = (i * 5) % 23 - 11;
-  run(T, N, K, in.data(), out.data(), out2.data());
+  for (int t = 0; t < T; ++t) out[t] = out2[t] = -1;
+  run(T, N, K, in, out, out2);
   int bad = 0;
   double cs = 0;
   for (int t = 0; t < T; ++t) {
@@ -74,7 +77,11 @@ int main() {
   std::printf("checksum %.17g out[0] %.17g out[11] %.17g out[22] %.17g out2[0] %.17g out2[22] %.17g mismatches %d\n",
               cs, out[0], out[11], out[T - 1], out2[0], out2[T - 1], bad);
   // Other run-time sizes through the same code.
-  run(5, 3, 1, in.data(), out.data(), out2.data());
+  run(5, 3, 1, in, out, out2);
   std::printf("small out[0] %.17g out[4] %.17g out2[4] %.17g\n", out[0], out[4], out2[4]);
+  hpp::free(in);
+  hpp::free(out);
+  hpp::free(out2);
+
   return 0;
 }

@@ -7,7 +7,7 @@
 
 // Scratch arrays of a plain struct type, fixed and run-time size.
 #include <cstdio>
-#include <vector>
+#include <hpp/hpp.hpp>
 
 struct P {
   double x, y;
@@ -15,8 +15,9 @@ struct P {
 
 int main() {
   const int T = 11, N = 9;
-  std::vector<double> out(T, -1);
-  double* op = out.data();
+  double* out = hpp::alloc<double>(T, hpp::Space::Shared);
+  for (int t = 0; t < T; ++t) out[t] = -1;
+  double* op = out;
 #pragma hpp team
   for (int t = 0; t < T; ++t) {
 #pragma hpp scratch
@@ -42,5 +43,7 @@ int main() {
   }
   std::printf("checksum %.17g out[0] %.17g out[5] %.17g out[10] %.17g mismatches %d\n", cs, out[0],
               out[5], out[T - 1], bad);
+  hpp::free(out);
+
   return 0;
 }

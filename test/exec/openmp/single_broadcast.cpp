@@ -9,17 +9,23 @@
 // broadcast to the team and read by a vector loop; also a single per thread
 // inside a thread loop, and a block single assigning two variables.
 #include <cstdio>
-#include <vector>
+#include <hpp/hpp.hpp>
 
 int main() {
   const int T = 17, N = 31;
-  std::vector<double> in(T * N), out(T * N, -1), out2(T * N, -1);
-  for (int i = 0; i < T * N; ++i) in[i] = (i * 7) % 19 - 9;
-  const double* ip = in.data();
-  double* op = out.data();
-  double* op2 = out2.data();
-  std::vector<int> counter(T, 0);
-  int* cp = counter.data();
+  double* in = hpp::alloc<double>(T * N, hpp::Space::Shared);
+  double* out = hpp::alloc<double>(T * N, hpp::Space::Shared);
+  double* out2 = hpp::alloc<double>(T * N, hpp::Space::Shared);
+  for (int i = 0; i < T * N; ++i) {
+    in[i] = (i * 7) % 19 - 9;
+    out[i] = out2[i] = -1;
+  }
+  const double* ip = in;
+  double* op = out;
+  double* op2 = out2;
+  int* counter = hpp::alloc<int>(T, hpp::Space::Shared);
+  for (int t = 0; t < T; ++t) counter[t] = 0;
+  int* cp = counter;
 
 #pragma hpp team
   for (int t = 0; t < T; ++t) {
@@ -61,5 +67,10 @@ int main() {
               out[T * N / 2], out[T * N - 1]);
   std::printf("out2[0] %.17g out2[last] %.17g counter[0] %d counter[16] %d mismatches %d\n", out2[0],
               out2[T * N - 1], counter[0], counter[T - 1], bad);
+  hpp::free(in);
+  hpp::free(out);
+  hpp::free(out2);
+  hpp::free(counter);
+
   return 0;
 }

@@ -8,7 +8,7 @@
 // sum, min, max, minloc and maxloc in one flat loop. The data has repeated
 // minima and maxima, so the index of the first occurrence must be found.
 #include <cstdio>
-#include <vector>
+#include <hpp/hpp.hpp>
 
 struct Result {
   double sum, mn, mx, minv, maxv;
@@ -37,26 +37,32 @@ void print(const char* tag, const Result& r) {
 
 int main() {
   const int n = 1001;
-  std::vector<double> v(n);
+  double* v = hpp::alloc<double>(n, hpp::Space::Shared);
   // Values in [-20, 20]; the minimum -20 occurs many times, first at an
   // index in the middle of the range, and so does the maximum.
   for (int i = 0; i < n; ++i)
     v[i] = (i * 37 + 5) % 41 - 20;
-  print("pattern", all(n, v.data()));
+  print("pattern", all(n, v));
   // All equal: first index wins for both.
-  std::vector<double> c(n, 3.0);
-  print("constant", all(n, c.data()));
+  double* c = hpp::alloc<double>(n, hpp::Space::Shared);
+  for (int i = 0; i < n; ++i) c[i] = 3.0;
+  print("constant", all(n, c));
   // Ties placed in the last chunk only and in the first chunk only.
-  std::vector<double> w(n, 0.0);
+  double* w = hpp::alloc<double>(n, hpp::Space::Shared);
+  for (int i = 0; i < n; ++i) w[i] = 0.0;
   w[n - 1] = -5; w[n - 2] = -5; w[n - 300] = 9; w[2] = 9; w[1] = -5 + 1; w[700] = -5; w[500] = -5;
-  print("ties", all(n, w.data()));
+  print("ties", all(n, w));
   // Zero trips keep the initial values.
-  print("empty", all(0, v.data()));
+  print("empty", all(0, v));
   // The initial values already equal the extremes: strict comparisons keep
   // the initial index -1; a smaller initial minimum than any element wins.
-  print("init ties", all(n, v.data(), -20, 20));
-  print("init wins", all(n, v.data(), -30, 30));
+  print("init ties", all(n, v, -20, 20));
+  print("init wins", all(n, v, -30, 30));
   // One element.
-  print("one", all(1, v.data() + 5));
+  print("one", all(1, v + 5));
+  hpp::free(v);
+  hpp::free(c);
+  hpp::free(w);
+
   return 0;
 }

@@ -9,11 +9,17 @@
 // E elements, for each of N rows, a vector dot over M. The per-element result
 // is written once per team and all elements are summed at team level.
 #include <cstdio>
+#include <hpp/hpp.hpp>
 #include <vector>
 
 int main() {
   const int E = 13, N = 11, M = 29;
-  std::vector<double> A(E * N * M), x(E * M), out(E * N, -1.0), elem(E, -1.0);
+  double* A = hpp::alloc<double>(E * N * M, hpp::Space::Shared);
+  double* x = hpp::alloc<double>(E * M, hpp::Space::Shared);
+  double* out = hpp::alloc<double>(E * N, hpp::Space::Shared);
+  double* elem = hpp::alloc<double>(E, hpp::Space::Shared);
+  for (int i = 0; i < E * N; ++i) out[i] = -1.0;
+  for (int e = 0; e < E; ++e) elem[e] = -1.0;
   for (int e = 0; e < E; ++e)
     for (int n = 0; n < N; ++n)
       for (int m = 0; m < M; ++m)
@@ -21,10 +27,10 @@ int main() {
   for (int e = 0; e < E; ++e)
     for (int m = 0; m < M; ++m) x[e * M + m] = (e * m) % 5 - 2;
 
-  const double* Ap = A.data();
-  const double* xp = x.data();
-  double* op = out.data();
-  double* ep = elem.data();
+  const double* Ap = A;
+  const double* xp = x;
+  double* op = out;
+  double* ep = elem;
   double total = 0;
   long count = 0;
 #pragma hpp team reduction(+: total, count)
@@ -69,5 +75,10 @@ int main() {
               out[E * N / 2], out[E * N - 1]);
   std::printf("elem[0] %.17g elem[6] %.17g elem[12] %.17g mismatches %d\n", elem[0], elem[6],
               elem[E - 1], bad);
+  hpp::free(A);
+  hpp::free(x);
+  hpp::free(out);
+  hpp::free(elem);
+
   return 0;
 }

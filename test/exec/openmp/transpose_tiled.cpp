@@ -9,7 +9,7 @@
 // from the input, hppc inserts a barrier, then a vector loop writes the tile
 // transposed. Sizes are not multiples of the tile.
 #include <cstdio>
-#include <vector>
+#include <hpp/hpp.hpp>
 
 void transpose(int R, int C, const double* in, double* out) {
   const int TR = (R + 31) / 32, TC = (C + 31) / 32;
@@ -35,9 +35,13 @@ void transpose(int R, int C, const double* in, double* out) {
 
 int main() {
   const int R = 101, C = 75;
-  std::vector<double> in(R * C), out(R * C, -1.0);
-  for (int i = 0; i < R * C; ++i) in[i] = i;
-  transpose(R, C, in.data(), out.data());
+  double* in = hpp::alloc<double>(R * C, hpp::Space::Shared);
+  double* out = hpp::alloc<double>(R * C, hpp::Space::Shared);
+  for (int i = 0; i < R * C; ++i) {
+    in[i] = i;
+    out[i] = -1.0;
+  }
+  transpose(R, C, in, out);
   int bad = 0;
   double cs = 0;
   for (int r = 0; r < R; ++r)
@@ -47,11 +51,16 @@ int main() {
               cs, out[0], out[1], out[R * C / 2], out[R * C - 1], bad);
   // A single, partial tile.
   const int r2 = 7, c2 = 3;
-  std::vector<double> o2(r2 * c2, -1.0);
-  transpose(r2, c2, in.data(), o2.data());
+  double* o2 = hpp::alloc<double>(r2 * c2, hpp::Space::Shared);
+  for (int i = 0; i < r2 * c2; ++i) o2[i] = -1.0;
+  transpose(r2, c2, in, o2);
   bad = 0;
   for (int r = 0; r < r2; ++r)
     for (int c = 0; c < c2; ++c) bad += o2[c * r2 + r] != in[r * c2 + c];
   std::printf("small o2[1] %.17g o2[20] %.17g mismatches %d\n", o2[1], o2[20], bad);
+  hpp::free(in);
+  hpp::free(out);
+  hpp::free(o2);
+
   return 0;
 }

@@ -8,7 +8,7 @@
 // Loops calling a free function, a function template, a lambda defined
 // outside the loop, and methods of a small struct passed by value.
 #include <cstdio>
-#include <vector>
+#include <hpp/hpp.hpp>
 
 static double poly(double x) { return 3 * x * x - 2 * x + 1; }
 
@@ -25,13 +25,20 @@ struct Affine {
 
 int main() {
   const int n = 1001;
-  std::vector<double> x(n), y(n, -1), z(n, -1), w(n, -1), u(n, -1);
-  for (int i = 0; i < n; ++i) x[i] = i % 21 - 10;
-  const double* xp = x.data();
-  double* yp = y.data();
-  double* zp = z.data();
-  double* wp = w.data();
-  double* up = u.data();
+  double* x = hpp::alloc<double>(n, hpp::Space::Shared);
+  double* y = hpp::alloc<double>(n, hpp::Space::Shared);
+  double* z = hpp::alloc<double>(n, hpp::Space::Shared);
+  double* w = hpp::alloc<double>(n, hpp::Space::Shared);
+  double* u = hpp::alloc<double>(n, hpp::Space::Shared);
+  for (int i = 0; i < n; ++i) {
+    x[i] = i % 21 - 10;
+    y[i] = z[i] = w[i] = u[i] = -1;
+  }
+  const double* xp = x;
+  double* yp = y;
+  double* zp = z;
+  double* wp = w;
+  double* up = u;
   auto sq = [](double v) { return v * v; };
   const double k = 0.5;
   auto addk = [k](double v) { return v + k; };
@@ -65,8 +72,9 @@ int main() {
 
   // The same calls from a vector loop inside a team loop.
   const int rows = 13, cols = 29;
-  std::vector<double> out(rows, -1);
-  double* op = out.data();
+  double* out = hpp::alloc<double>(rows, hpp::Space::Shared);
+  for (int r = 0; r < rows; ++r) out[r] = -1;
+  double* op = out;
 #pragma hpp team
   for (int r = 0; r < rows; ++r) {
     double t = 0;
@@ -87,5 +95,12 @@ int main() {
   }
   std::printf("team out[0] %.17g out[6] %.17g out[12] %.17g mismatches %d\n", out[0], out[6],
               out[rows - 1], bad);
+  hpp::free(x);
+  hpp::free(y);
+  hpp::free(z);
+  hpp::free(w);
+  hpp::free(u);
+  hpp::free(out);
+
   return 0;
 }

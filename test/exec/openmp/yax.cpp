@@ -8,6 +8,7 @@
 // y^T A x: a team per row, a vector reduction over the row inside, the row
 // result stored and added into a team-level reduction.
 #include <cstdio>
+#include <hpp/hpp.hpp>
 #include <vector>
 
 double yax(int rows, int cols, const double* A, const double* x, const double* y, double* Ax) {
@@ -26,7 +27,12 @@ double yax(int rows, int cols, const double* A, const double* x, const double* y
 
 int main() {
   const int rows = 37, cols = 53;
-  std::vector<double> A(rows * cols), x(cols), y(rows), Ax(rows, -1.0), ref(rows);
+  double* A = hpp::alloc<double>(rows * cols, hpp::Space::Shared);
+  double* x = hpp::alloc<double>(cols, hpp::Space::Shared);
+  double* y = hpp::alloc<double>(rows, hpp::Space::Shared);
+  double* Ax = hpp::alloc<double>(rows, hpp::Space::Shared);
+  for (int r = 0; r < rows; ++r) Ax[r] = -1.0;
+  std::vector<double> ref(rows);
   for (int r = 0; r < rows; ++r)
     for (int c = 0; c < cols; ++c)
       A[r * cols + c] = (r * 3 + c * 5) % 9 - 4;
@@ -39,7 +45,7 @@ int main() {
     ref[r] = t;
     rres += y[r] * t;
   }
-  double res = yax(rows, cols, A.data(), x.data(), y.data(), Ax.data());
+  double res = yax(rows, cols, A, x, y, Ax);
   int bad = 0;
   double cs = 0;
   for (int r = 0; r < rows; ++r) {
@@ -50,10 +56,15 @@ int main() {
   std::printf("Ax checksum %.17g Ax[0] %.17g Ax[18] %.17g Ax[36] %.17g mismatches %d\n", cs, Ax[0],
               Ax[18], Ax[rows - 1], bad);
   // Zero columns: every row result is 0; zero rows: result 0.
-  double r0 = yax(rows, 0, A.data(), x.data(), y.data(), Ax.data());
+  double r0 = yax(rows, 0, A, x, y, Ax);
   std::printf("zero cols %.17g Ax[5] %.17g\n", r0, Ax[5]);
-  std::printf("zero rows %.17g\n", yax(0, cols, A.data(), x.data(), y.data(), Ax.data()));
+  std::printf("zero rows %.17g\n", yax(0, cols, A, x, y, Ax));
   // One row (league smaller than the thread count).
-  std::printf("one row %.17g\n", yax(1, cols, A.data(), x.data(), y.data(), Ax.data()));
+  std::printf("one row %.17g\n", yax(1, cols, A, x, y, Ax));
+  hpp::free(A);
+  hpp::free(x);
+  hpp::free(y);
+  hpp::free(Ax);
+
   return 0;
 }

@@ -1,0 +1,123 @@
+// What the CUDA backend cannot translate is an error at the user's line;
+// the same code translates for OpenMP.
+// RUN: %hppc translate --backend=cuda %s -o %t.cu -- -ferror-limit=0 -Xclang -verify
+// RUN: %hppc translate --backend=openmp %s -o %t.cpp
+
+#include "Inputs/elsewhere.h"
+
+struct Shape {
+  virtual double area() const { return 1; }
+};
+
+double counted(double v);
+double counted(double v) { return v; }
+
+void atomicOnVariable(int n, const double *x, double *out) {
+  double sum = 0;
+#pragma hpp parallel
+  for (int i = 0; i < n; ++i) {
+#pragma hpp atomic
+    // expected-error@+1 {{'#pragma hpp atomic' updates variable 'sum', of which every CUDA thread has its own copy; update memory, or use a reduction}}
+    sum += x[i];
+  }
+  out[0] = sum;
+}
+
+int next(int *counter) { return (*counter)++; }
+
+void effectfulDeclaration(int n, int *counter, double *out) {
+#pragma hpp team
+  for (int e = 0; e < n; ++e) {
+    // expected-error@+1 {{declaration of 'ticket' has side effects; on CUDA it runs once per team and the other threads would not see its value}}
+    int ticket = next(counter);
+    out[e] = ticket;
+  }
+}
+
+void constructInSwitch(int n, double *out) {
+#pragma hpp team
+  for (int e = 0; e < n; ++e) {
+    // expected-error@+1 {{this statement contains hpp constructs, which CUDA code can only nest in blocks, 'if', 'for', 'while' and 'do'}}
+    switch (e % 2) {
+    case 0:
+#pragma hpp vector
+      for (int j = 0; j < 8; ++j)
+        out[e * 8 + j] = 0;
+      break;
+    default:
+      break;
+    }
+  }
+}
+
+void functionElsewhere(int n, double *out) {
+#pragma hpp parallel
+  for (int i = 0; i < n; ++i)
+    // expected-error@+1 {{function 'fromHeader' is called from a CUDA region but is defined in}}
+    out[i] = fromHeader(out[i]);
+}
+
+void markedElsewhere(int n, double *out) {
+#pragma hpp parallel
+  for (int i = 0; i < n; ++i)
+    out[i] = markedInHeader(out[i]);
+}
+
+void virtualCall(int n, const Shape *s, double *out) {
+#pragma hpp parallel
+  for (int i = 0; i < n; ++i)
+    // expected-error@+1 {{virtual call to 'Shape::area' in code compiled for CUDA}}
+    out[i] = s->area();
+}
+
+void exceptions(int n, double *out) {
+#pragma hpp parallel
+  for (int i = 0; i < n; ++i) {
+    // expected-error@+1 {{'try' in code compiled for CUDA: GPU code cannot use exceptions}}
+    try {
+      out[i] = 1;
+    } catch (...) {
+    }
+  }
+}
+
+void lambdaByReference(int n, double *out) {
+  double k = 2;
+  auto scale = [&](double v) { return k * v; };
+#pragma hpp parallel
+  for (int i = 0; i < n; ++i)
+    // expected-error@+1 {{lambda called from a CUDA region captures by reference}}
+    out[i] = scale(out[i]);
+}
+
+struct Mesh {
+  Mesh(int n, double *x) {
+    // expected-error@+1 {{a CUDA region cannot be in a constructor or destructor}}
+#pragma hpp parallel
+    for (int i = 0; i < n; ++i)
+      x[i] = 0;
+  }
+
+private:
+  void clear(int n, double *x) {
+    // expected-error@+1 {{a CUDA region cannot be in a private or protected member function}}
+#pragma hpp parallel
+    for (int i = 0; i < n; ++i)
+      x[i] = 0;
+  }
+};
+
+void scanWithConstructs(int n, const long *in, long *out) {
+#pragma hpp team
+  for (int e = 0; e < n; ++e) {
+    long s = 0;
+#pragma hpp thread reduction(inscan, +: s)
+    for (int j = 0; j < 8; ++j) {
+      s += in[e * 8 + j];
+#pragma hpp scan inclusive(s)
+      // expected-error@+1 {{a scan in a thread loop cannot contain other hpp constructs on CUDA}}
+#pragma hpp atomic
+      out[e * 8 + j] += s;
+    }
+  }
+}
