@@ -3,148 +3,31 @@
 /// What programs written for hpp include. Compiled as it is (any C++17
 /// compiler, no hppc, no runtime) it is the serial reference implementation;
 /// hppc translates the annotated loops and the calls below into backend code.
-/// This first version holds memory management, fence and atomics; the
-/// Kokkos-shaped parallel_* API follows.
+///
+///   config.hpp        version, HPP_FUNCTION / HPP_LAMBDA, index_t
+///   memory.hpp        alloc, free, deep_copy in the spaces of SPEC §5
+///   stream.hpp        Stream, default_stream, fence, deep_copy on a stream
+///   atomic.hpp        atomic_* on plain memory
+///   unique_token.hpp  UniqueToken, AcquireUniqueToken
+///   policy.hpp        RangePolicy, MDRangePolicy, TeamPolicy, AUTO
+///   team.hpp          TeamMember, scratch, nested ranges, single
+///   reducers.hpp      Sum ... MinMaxLoc and their value types
+///   parallel.hpp      parallel_for, parallel_reduce
+///   scan.hpp          parallel_scan
+///
+/// A program that defines HPP_BACKEND_CUDA and is compiled by nvcc (what hppc
+/// generates) gets CUDA memory spaces, fences, streams and copies.
 //===----------------------------------------------------------------------===//
 #pragma once
 
-#include <cstddef>
-#include <cstdint>
-#include <limits>
-#include <new>
+#include "config.hpp"
 
 #include "atomic.hpp"
-
-#if defined(HPP_BACKEND_CUDA) && defined(__CUDACC__)
-#include <cuda_runtime.h>
-
-#include <stdexcept>
-#include <string>
-#endif
-
-#define HPP_VERSION_MAJOR 0
-#define HPP_VERSION_MINOR 1
-#define HPP_VERSION_PATCH 0
-#define HPP_VERSION                                                            \
-  (HPP_VERSION_MAJOR * 10000 + HPP_VERSION_MINOR * 100 + HPP_VERSION_PATCH)
-
-namespace hpp {
-
-using index_t = std::int64_t;
-
-/// Where an allocation lives. In the serial build every space is host memory.
-enum class Space { Device, Host, HostPinned, Shared };
-
-namespace detail {
-// One alignment for every allocation, so that free() need not know the type
-// the memory was allocated as; 64 bytes = a cache line and any SIMD vector.
-constexpr std::size_t kAllocAlign = 64;
-} // namespace detail
-
-#if defined(HPP_BACKEND_CUDA) && defined(__CUDACC__)
-// A translated CUDA program (hppc defines HPP_BACKEND_CUDA at the top of the
-// generated file): spaces are real CUDA memory kinds.
-namespace detail {
-[[noreturn]] inline void cuda_fail(const char* what, cudaError_t err) {
-  (void)cudaGetLastError();
-  throw std::runtime_error(std::string("hpp: ") + what + ": " +
-                           cudaGetErrorString(err) + " (" +
-                           cudaGetErrorName(err) + ")");
-}
-} // namespace detail
-
-/// Raw, uninitialised storage for n objects of T: Device = cudaMalloc,
-/// Shared = cudaMallocManaged, HostPinned = cudaMallocHost, Host = aligned
-/// new; aligned to at least 64 bytes. alloc<T>(0) returns a unique non-null
-/// pointer. Throws std::bad_alloc when memory is exhausted or n * sizeof(T)
-/// overflows.
-template <class T> T* alloc(std::size_t n, Space space = Space::Device) {
-  static_assert(alignof(T) <= detail::kAllocAlign,
-                "hpp::alloc supports alignments up to 64 bytes");
-  if (n > std::numeric_limits<std::size_t>::max() / sizeof(T))
-    throw std::bad_alloc();
-  const std::size_t bytes = n * sizeof(T) ? n * sizeof(T) : 1;
-  void* p = nullptr;
-  cudaError_t err = cudaSuccess;
-  switch (space) {
-  case Space::Device:
-    err = cudaMalloc(&p, bytes);
-    break;
-  case Space::Shared:
-    err = cudaMallocManaged(&p, bytes);
-    break;
-  case Space::HostPinned:
-    err = cudaMallocHost(&p, bytes);
-    break;
-  case Space::Host:
-    return static_cast<T*>(
-        ::operator new(bytes, std::align_val_t(detail::kAllocAlign)));
-  }
-  if (err != cudaSuccess) {
-    (void)cudaGetLastError();
-    throw std::bad_alloc();
-  }
-  return static_cast<T*>(p);
-}
-
-/// Releases memory from hpp::alloc (of any T and space); nullptr is ignored.
-template <class T> void free(T* p) {
-  if (!p)
-    return;
-  void* q = const_cast<void*>(static_cast<const volatile void*>(p));
-  cudaPointerAttributes a{};
-  cudaError_t err = cudaPointerGetAttributes(&a, q);
-  if (err != cudaSuccess)
-    detail::cuda_fail("hpp::free: cudaPointerGetAttributes", err);
-  switch (a.type) {
-  case cudaMemoryTypeDevice:
-  case cudaMemoryTypeManaged:
-    err = cudaFree(q);
-    break;
-  case cudaMemoryTypeHost:
-    err = cudaFreeHost(q);
-    break;
-  default: // unregistered: Space::Host
-    ::operator delete(q, std::align_val_t(detail::kAllocAlign));
-    return;
-  }
-  if (err != cudaSuccess)
-    detail::cuda_fail("hpp::free", err);
-}
-
-/// Waits for all outstanding device work; throws on an asynchronous error.
-inline void fence() {
-  const cudaError_t err = cudaDeviceSynchronize();
-  if (err != cudaSuccess)
-    detail::cuda_fail("hpp::fence", err);
-}
-
-#else
-/// Raw, uninitialised storage for n objects of T (no constructor runs, as
-/// with cudaMalloc), aligned to 64 bytes. alloc<T>(0) returns a unique
-/// non-null pointer. Throws std::bad_alloc when memory is exhausted or
-/// n * sizeof(T) overflows.
-template <class T> T* alloc(std::size_t n, Space space = Space::Device) {
-  static_assert(alignof(T) <= detail::kAllocAlign,
-                "hpp::alloc supports alignments up to 64 bytes");
-  (void)space;
-  if (n > std::numeric_limits<std::size_t>::max() / sizeof(T))
-    throw std::bad_alloc();
-  const std::size_t bytes = n * sizeof(T);
-  return static_cast<T*>(
-      ::operator new(bytes ? bytes : 1, std::align_val_t(detail::kAllocAlign)));
-}
-
-/// Releases memory from hpp::alloc (of any T and space); nullptr is ignored.
-template <class T> void free(T* p) {
-  if (p)
-    ::operator delete(const_cast<void*>(static_cast<const volatile void*>(p)),
-                      std::align_val_t(detail::kAllocAlign));
-}
-
-/// Waits for all outstanding work; the serial build has none.
-inline void fence() {}
-
-#endif
-
-} // namespace hpp
+#include "memory.hpp"
+#include "parallel.hpp"
+#include "policy.hpp"
+#include "reducers.hpp"
+#include "scan.hpp"
+#include "stream.hpp"
+#include "team.hpp"
+#include "unique_token.hpp"

@@ -869,8 +869,9 @@ void Builder::collectCaptures(Region &R) {
     if (!V || RegionSpan.contains(offset(V->getLocation())))
       return;
     if (!V->isLocalVarDeclOrParm() || V->isStaticLocal()) {
-      if (!V->isConstexpr() && !llvm::is_contained(R.Globals, V->getName()))
-        R.Globals.push_back(V->getName().str());
+      if (!V->isConstexpr() && !V->isUsableInConstantExpressions(Ctx) &&
+          !llvm::is_contained(R.Globals, V))
+        R.Globals.push_back(V);
       return;
     }
     if (Index.count(V))
@@ -910,7 +911,7 @@ void Builder::classifyTeamLevel(Region &R) {
       if (&C != R.Root.get() && C.isLoop() && SSpan.contains(offset(C.Loc)))
         T.ContainsParallelLoop = true;
     });
-    T.OncePerTeam = findMemoryWrite(S) || findImpureCall(S);
+    T.OncePerTeam = hasSideEffects(S);
     R.TeamLevel.push_back(T);
   }
 }

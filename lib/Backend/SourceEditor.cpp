@@ -49,6 +49,11 @@ std::string SourceEditor::originalText(SourceLocation Begin,
       .str();
 }
 
+std::string SourceEditor::rewrittenText(SourceLocation Begin,
+                                        SourceLocation End) const {
+  return Rewrite.getRewrittenText(CharSourceRange::getCharRange(Begin, End));
+}
+
 std::string SourceEditor::indentOf(SourceLocation Loc) const {
   const SourceManager &SM = Ctx.getSourceManager();
   auto [FID, Offset] = SM.getDecomposedExpansionLoc(Loc);

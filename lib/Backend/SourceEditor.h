@@ -39,6 +39,9 @@ public:
   /// `#line N "file"` naming the line of \p Loc.
   std::string lineDirective(clang::SourceLocation Loc) const;
   std::string lineDirective(unsigned Line) const;
+  /// The text of [Begin, End) with the edits made so far.
+  std::string rewrittenText(clang::SourceLocation Begin,
+                            clang::SourceLocation End) const;
   /// The user's text of [Begin, End), as written.
   std::string originalText(clang::SourceLocation Begin,
                            clang::SourceLocation End) const;

@@ -203,8 +203,9 @@ struct Region {
 
   std::vector<Capture> Captures;
   bool CapturesThis = false;
-  /// Global or static variables used in the region.
-  llvm::SmallVector<std::string, 2> Globals;
+  /// Global or static variables used in the region (constexpr ones aside):
+  /// GPU code cannot read the host's copy.
+  llvm::SmallVector<const clang::VarDecl *, 2> Globals;
   std::vector<ScratchArray> Scratch;
   std::vector<CalledFunction> Calls;
   std::vector<TeamLevelStmt> TeamLevel;

@@ -13,6 +13,8 @@
 
 #include <cuda_runtime.h>
 
+#include <hpp/atomic.hpp>
+
 #include <type_traits>
 
 namespace hpprt {
@@ -91,7 +93,7 @@ template <class T> __device__ atomic_bits_t<T> *ubits(T *p) {
   static_assert(detail::atomic_int<T>(),                                       \
                 "hpp: this atomic needs a 4- or 8-byte integer")
 
-template <class T> __device__ T atomic_add(T *p, T v) {
+template <class T> __device__ T device_atomic_add(T *p, T v) {
   HPPRT_CUDA_ATOMIC_ANY(T);
   if constexpr (std::is_floating_point<T>::value)
     return atomicAdd(p, v);
@@ -99,7 +101,7 @@ template <class T> __device__ T atomic_add(T *p, T v) {
     return static_cast<T>(atomicAdd(detail::ubits(p), detail::to_bits(v)));
 }
 
-template <class T> __device__ T atomic_sub(T *p, T v) {
+template <class T> __device__ T device_atomic_sub(T *p, T v) {
   HPPRT_CUDA_ATOMIC_ANY(T);
   if constexpr (std::is_floating_point<T>::value)
     return atomicAdd(p, -v);
@@ -108,21 +110,21 @@ template <class T> __device__ T atomic_sub(T *p, T v) {
         detail::ubits(p), detail::atomic_bits_t<T>(0) - detail::to_bits(v)));
 }
 
-template <class T> __device__ T atomic_mul(T *p, T v) {
+template <class T> __device__ T device_atomic_mul(T *p, T v) {
   HPPRT_CUDA_ATOMIC_ANY(T);
   return detail::atomic_cas_loop(
       p, [v](T old) { return static_cast<T>(old * v); },
       [](T) { return false; });
 }
 
-template <class T> __device__ T atomic_div(T *p, T v) {
+template <class T> __device__ T device_atomic_div(T *p, T v) {
   HPPRT_CUDA_ATOMIC_ANY(T);
   return detail::atomic_cas_loop(
       p, [v](T old) { return static_cast<T>(old / v); },
       [](T) { return false; });
 }
 
-template <class T> __device__ T atomic_min(T *p, T v) {
+template <class T> __device__ T device_atomic_min(T *p, T v) {
   HPPRT_CUDA_ATOMIC_ANY(T);
   if constexpr (std::is_floating_point<T>::value)
     return detail::atomic_cas_loop(
@@ -132,7 +134,7 @@ template <class T> __device__ T atomic_min(T *p, T v) {
         atomicMin(detail::native(p), static_cast<detail::native_t<T>>(v)));
 }
 
-template <class T> __device__ T atomic_max(T *p, T v) {
+template <class T> __device__ T device_atomic_max(T *p, T v) {
   HPPRT_CUDA_ATOMIC_ANY(T);
   if constexpr (std::is_floating_point<T>::value)
     return detail::atomic_cas_loop(
@@ -142,45 +144,86 @@ template <class T> __device__ T atomic_max(T *p, T v) {
         atomicMax(detail::native(p), static_cast<detail::native_t<T>>(v)));
 }
 
-template <class T> __device__ T atomic_and(T *p, T v) {
+template <class T> __device__ T device_atomic_and(T *p, T v) {
   HPPRT_CUDA_ATOMIC_INT(T);
   return static_cast<T>(atomicAnd(detail::ubits(p), detail::to_bits(v)));
 }
-template <class T> __device__ T atomic_or(T *p, T v) {
+template <class T> __device__ T device_atomic_or(T *p, T v) {
   HPPRT_CUDA_ATOMIC_INT(T);
   return static_cast<T>(atomicOr(detail::ubits(p), detail::to_bits(v)));
 }
-template <class T> __device__ T atomic_xor(T *p, T v) {
+template <class T> __device__ T device_atomic_xor(T *p, T v) {
   HPPRT_CUDA_ATOMIC_INT(T);
   return static_cast<T>(atomicXor(detail::ubits(p), detail::to_bits(v)));
 }
-template <class T> __device__ T atomic_shl(T *p, T v) {
+template <class T> __device__ T device_atomic_shl(T *p, T v) {
   HPPRT_CUDA_ATOMIC_INT(T);
   return detail::atomic_cas_loop(
       p, [v](T old) { return static_cast<T>(old << v); },
       [](T) { return false; });
 }
-template <class T> __device__ T atomic_shr(T *p, T v) {
+template <class T> __device__ T device_atomic_shr(T *p, T v) {
   HPPRT_CUDA_ATOMIC_INT(T);
   return detail::atomic_cas_loop(
       p, [v](T old) { return static_cast<T>(old >> v); },
       [](T) { return false; });
 }
 
-/// x++ and x--; returns the old value.
-template <class T> __device__ T atomic_inc(T *p) { return atomic_add(p, T(1)); }
-template <class T> __device__ T atomic_dec(T *p) { return atomic_sub(p, T(1)); }
-
-template <class T> __device__ T atomic_exchange(T *p, T v) {
+template <class T> __device__ T device_atomic_exchange(T *p, T v) {
   HPPRT_CUDA_ATOMIC_ANY(T);
   return detail::from_bits<T>(atomicExch(detail::ubits(p), detail::to_bits(v)));
 }
 /// Stores desired if *p has expected's bit pattern; returns the old value.
 template <class T>
-__device__ T atomic_compare_exchange(T *p, T expected, T desired) {
+__device__ T device_atomic_compare_exchange(T *p, T expected, T desired) {
   HPPRT_CUDA_ATOMIC_ANY(T);
   return detail::from_bits<T>(atomicCAS(
       detail::ubits(p), detail::to_bits(expected), detail::to_bits(desired)));
+}
+
+// The public functions run on the host too: an atomic outside any region
+// may sit in a function compiled for both (`__host__ __device__`), and is
+// then made atomic with the host's builtins.
+#define HPPRT_CUDA_HOST_DEVICE_ATOMIC(Name, HostUpdate, HostSkip)                \
+  template <class T> __host__ __device__ T atomic_##Name(T *p, T v) {          \
+    HPPRT_ATOMIC_DISPATCH(device_atomic_##Name(p, v),                          \
+                          hpp::detail::atomic_cas_loop(p, HostUpdate, HostSkip)) \
+  }
+#ifdef __CUDA_ARCH__
+#define HPPRT_ATOMIC_DISPATCH(Device, Host) return Device;
+#else
+#define HPPRT_ATOMIC_DISPATCH(Device, Host) return Host;
+#endif
+#define HPPRT_NEVER [](T) { return false; }
+HPPRT_CUDA_HOST_DEVICE_ATOMIC(add, [v](T o) { return static_cast<T>(o + v); }, HPPRT_NEVER)
+HPPRT_CUDA_HOST_DEVICE_ATOMIC(sub, [v](T o) { return static_cast<T>(o - v); }, HPPRT_NEVER)
+HPPRT_CUDA_HOST_DEVICE_ATOMIC(mul, [v](T o) { return static_cast<T>(o * v); }, HPPRT_NEVER)
+HPPRT_CUDA_HOST_DEVICE_ATOMIC(div, [v](T o) { return static_cast<T>(o / v); }, HPPRT_NEVER)
+HPPRT_CUDA_HOST_DEVICE_ATOMIC(min, [v](T) { return v; }, [v](T o) { return !(v < o); })
+HPPRT_CUDA_HOST_DEVICE_ATOMIC(max, [v](T) { return v; }, [v](T o) { return !(o < v); })
+HPPRT_CUDA_HOST_DEVICE_ATOMIC(and, [v](T o) { return static_cast<T>(o & v); }, HPPRT_NEVER)
+HPPRT_CUDA_HOST_DEVICE_ATOMIC(or, [v](T o) { return static_cast<T>(o | v); }, HPPRT_NEVER)
+HPPRT_CUDA_HOST_DEVICE_ATOMIC(xor, [v](T o) { return static_cast<T>(o ^ v); }, HPPRT_NEVER)
+HPPRT_CUDA_HOST_DEVICE_ATOMIC(shl, [v](T o) { return static_cast<T>(o << v); }, HPPRT_NEVER)
+HPPRT_CUDA_HOST_DEVICE_ATOMIC(shr, [v](T o) { return static_cast<T>(o >> v); }, HPPRT_NEVER)
+HPPRT_CUDA_HOST_DEVICE_ATOMIC(exchange, [v](T) { return v; }, HPPRT_NEVER)
+#undef HPPRT_NEVER
+#undef HPPRT_ATOMIC_DISPATCH
+#undef HPPRT_CUDA_HOST_DEVICE_ATOMIC
+
+/// x++ and x--; returns the old value.
+template <class T> __host__ __device__ T atomic_inc(T *p) { return atomic_add(p, T(1)); }
+template <class T> __host__ __device__ T atomic_dec(T *p) { return atomic_sub(p, T(1)); }
+
+/// Stores desired if *p has expected's bit pattern; returns the old value.
+template <class T>
+__host__ __device__ T atomic_compare_exchange(T *p, T expected, T desired) {
+#ifdef __CUDA_ARCH__
+  return device_atomic_compare_exchange(p, expected, desired);
+#else
+  hpp::detail::atomic_cas(p, expected, desired);
+  return expected;
+#endif
 }
 
 #undef HPPRT_CUDA_ATOMIC_ANY

@@ -23,6 +23,7 @@
 #include "../common/reduce_ops.hpp"
 #include "atomic.hpp"
 #include "launch.hpp"
+#include "loops.hpp"
 #include "reduce.hpp"
 #include "scan.hpp"
 #include "scratch.hpp"

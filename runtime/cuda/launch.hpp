@@ -35,10 +35,10 @@ enum class RegionKind { Team, Flat, Scan };
 /// Threads per block of flat loops and scans.
 constexpr int flat_block = 256;
 constexpr int scan_block = 256;
-/// Consecutive iterations per thread of a scan; a tile is
-/// scan_block * scan_items iterations. 8 amortises the look-back over 2048
-/// iterations while the per-thread loop stays short.
-constexpr int scan_items = 8;
+/// Items per thread of a scan (warp-striped, see scan.hpp); a tile is
+/// scan_block * scan_items iterations. A constant, so that generated code
+/// can size its per-item register arrays with it.
+constexpr int scan_items = 12;
 /// Upper bound of an AUTO team (threads × lanes). Larger blocks rarely help
 /// team code: every team barrier and block reduction then waits for more
 /// warps, and fewer, bigger teams leave the SM idle at the end of a league.

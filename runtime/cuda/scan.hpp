@@ -7,13 +7,30 @@
 /// status words with one warp (32 tiles at a time) until it meets an
 /// inclusive prefix, then publishes its own inclusive prefix.
 ///
+/// Items are warp-striped: a tile is scan_block * scan_items iterations;
+/// warp w owns scan_items * 32 consecutive ones, and round k of the warp
+/// covers 32 consecutive iterations, one per lane (scan_item()), so every
+/// load and store of the generated loops is coalesced. The generated code
+/// computes each item's contribution once (pass 1), calls scan_prefixes()
+/// and then runs only the scan phase (pass 2) from registers.
+///
 /// A status word packs flag and value so that one 8-byte (T of 4 bytes or
 /// less) or 16-byte (T of 8 bytes) load sees a consistent pair; the flag
 /// says whether the value is the tile's aggregate or its inclusive prefix.
 ///
-/// Integer scans are exact. Floating-point scans are deterministic within a
-/// tile but the look-back combines earlier tiles in a timing-dependent
-/// grouping, so their last bits may vary from run to run.
+/// scan_prefixes() moves a warp's items through shared memory so that each
+/// lane combines scan_items consecutive ones serially, then scans the
+/// lanes' aggregates with shuffles and the warps' with one barrier.
+///
+/// Determinism: integer scans are exact, so every run gives the same
+/// results. For floating types the combine order inside a tile is fixed
+/// (serial within a lane's consecutive items, a shuffle tree over the
+/// lanes, warps in order), but the look-back combines earlier tiles' aggregates in a
+/// grouping that depends on timing, so the prefixes of tiles after the
+/// first, and the total, may differ in their last bits from run to run (a
+/// scan of at most one tile is deterministic). Either way the grouping is
+/// not the sequential left-to-right one, so rounding differs from a serial
+/// loop.
 //===----------------------------------------------------------------------===//
 #pragma once
 
@@ -130,6 +147,224 @@ __device__ index_t scan_tile(const DeviceScan<Op, T> &s) {
   return t;
 }
 
+namespace detail {
+
+/// Run by the 32 lanes of one warp: publishes the tile's aggregate, looks
+/// back to the nearest inclusive prefix, publishes the tile's inclusive
+/// prefix and returns (in every lane) the tile's exclusive prefix, the
+/// initial value included.
+template <class Op, class T>
+__device__ T tile_lookback(const DeviceScan<Op, T> &s, index_t tile,
+                           const T &block_agg, unsigned lane) {
+  if (tile == 0) {
+    if (lane == 0) {
+      T inc = s.initial;
+      Op::join(inc, block_agg);
+      store_tile(s.tiles, kTileInclusive, inc);
+    }
+    return s.initial;
+  }
+  const T id = Op::template identity<T>();
+  if (lane == 0)
+    store_tile(s.tiles + tile, kTilePartial, block_agg);
+  T running = id; // combined aggregates of the tiles seen so far
+  index_t base = tile - 1;
+  for (;;) {
+    const index_t j = base - static_cast<index_t>(lane);
+    TileWord<T> w;
+    w.status = kTilePartial;
+    w.value = id;
+    do {
+      if (j >= 0)
+        w = load_tile(s.tiles + j);
+    } while (
+        __any_sync(0xffffffffu, j >= 0 && w.status == kTileInvalid));
+    const unsigned inclusive =
+        __ballot_sync(0xffffffffu, j >= 0 && w.status == kTileInclusive);
+    const int stop = inclusive ? __ffs(inclusive) - 1 : 31;
+    // Window value: farthest tile first (lane stop), nearest last (lane 0).
+    T win = shfl(0xffffffffu, w.value, stop);
+    for (int k = stop - 1; k >= 0; --k) {
+      const T o = shfl(0xffffffffu, w.value, k);
+      Op::join(win, o);
+    }
+    Op::join(win, running);
+    running = win;
+    if (inclusive)
+      break;
+    base -= 32;
+  }
+  if (lane == 0) {
+    T inc = running;
+    Op::join(inc, block_agg);
+    store_tile(s.tiles + tile, kTileInclusive, inc);
+  }
+  return running;
+}
+
+/// scan_item() and scan_prefixes() for K items per thread (the public
+/// functions use K = scan_items; other K let a benchmark compare tile
+/// sizes, with a grid of ceil(n / (scan_block * K)) tiles).
+template <int K> __device__ inline index_t scan_item_k(index_t tile, int k) {
+  const int w = static_cast<int>(threadIdx.x) / 32;
+  const int l = static_cast<int>(threadIdx.x) % 32;
+  return tile * (static_cast<index_t>(scan_block) * K) +
+         static_cast<index_t>((w * K + k) * 32 + l);
+}
+
+/// Combines the warps' totals into the tile's aggregate, runs the look-back
+/// in warp 0 and returns, in every thread, the prefix of the calling warp's
+/// items: initial value, earlier tiles, earlier warps of this tile.
+template <class Op, class T>
+__device__ T warp_prefix(const DeviceScan<Op, T> &s, index_t tile,
+                         const T &warp_agg) {
+  constexpr int warps = scan_block / 32;
+  __shared__ T warp_total[warps];
+  __shared__ T tile_prefix;
+  const unsigned lane = threadIdx.x % 32u;
+  const unsigned warp = threadIdx.x / 32u;
+  const T id = Op::template identity<T>();
+  if (lane == 0)
+    warp_total[warp] = warp_agg;
+  __syncthreads();
+  T before_warp = id; // the tile's warps before this one
+  T block_agg = id;
+#pragma unroll
+  for (int w = 0; w < warps; ++w) {
+    if (w == static_cast<int>(warp))
+      before_warp = block_agg;
+    Op::join(block_agg, warp_total[w]);
+  }
+  if (warp == 0) {
+    const T prefix = tile_lookback(s, tile, block_agg, lane);
+    if (lane == 0)
+      tile_prefix = prefix;
+  }
+  __syncthreads();
+  T p = tile_prefix;
+  Op::join(p, before_warp);
+  __syncthreads(); // warp_total and tile_prefix may be reused
+  return p;
+}
+
+/// Shared-memory transpose: the warp's 32 * K items go through shared
+/// memory so that each lane scans K consecutive items serially; one shuffle
+/// scan of the lanes' totals per warp (instead of one per round) keeps the
+/// shuffle unit and the latency of the tile's critical path low. Rows are
+/// padded to an odd number of 8-byte words: no bank conflicts either way.
+template <int K, class Op, class T>
+__device__ void scan_prefixes_k(const DeviceScan<Op, T> &s, index_t tile,
+                                const T (&contrib)[K], T (&excl)[K]) {
+  constexpr int warps = scan_block / 32;
+  constexpr int row = K % 2 == 0 ? K + 1 : K; // lane l's items at l * row
+  __shared__ T buf[warps][32 * row];
+  const unsigned lane = threadIdx.x % 32u;
+  const unsigned warp = threadIdx.x / 32u;
+  T *mine = buf[warp];
+  // Warp-local item i = k * 32 + lane is consecutive item i % K of lane i / K.
+#pragma unroll
+  for (int k = 0; k < K; ++k) {
+    const int i = k * 32 + static_cast<int>(lane);
+    mine[(i / K) * row + i % K] = contrib[k];
+  }
+  __syncwarp();
+  T *seq = mine + lane * row;
+  T lane_agg = seq[0];
+#pragma unroll
+  for (int j = 1; j < K; ++j)
+    Op::join(lane_agg, seq[j]);
+  // Exclusive scan of the lanes' aggregates, earlier lanes on the left.
+  T incl = lane_agg;
+#pragma unroll
+  for (unsigned d = 1; d < 32; d *= 2) {
+    T o = shfl_up(0xffffffffu, incl, d);
+    if (lane >= d) {
+      Op::join(o, incl);
+      incl = o;
+    }
+  }
+  const T lane_before = shfl_up(0xffffffffu, incl, 1);
+  const T warp_agg = shfl(0xffffffffu, incl, 31);
+  T r = warp_prefix(s, tile, warp_agg);
+  if (lane > 0)
+    Op::join(r, lane_before);
+#pragma unroll
+  for (int j = 0; j < K; ++j) {
+    const T v = seq[j];
+    seq[j] = r;
+    Op::join(r, v);
+  }
+  __syncwarp();
+#pragma unroll
+  for (int k = 0; k < K; ++k) {
+    const int i = k * 32 + static_cast<int>(lane);
+    excl[k] = mine[(i / K) * row + i % K];
+  }
+  __syncwarp(); // buf may be reused
+}
+
+/// The same with one shuffle scan per round of 32 items and no shared
+/// memory for the items; kept as the comparison point of the timing test.
+template <int K, class Op, class T>
+__device__ void scan_prefixes_shfl(const DeviceScan<Op, T> &s, index_t tile,
+                                   const T (&contrib)[K], T (&excl)[K]) {
+  const unsigned lane = threadIdx.x % 32u;
+  const T id = Op::template identity<T>();
+
+  // Each round: inclusive shuffle scan over the lanes (earlier lanes on the
+  // left of every join), shifted by one lane, after the carry of the
+  // warp's earlier rounds.
+  T carry = id;
+#pragma unroll
+  for (int k = 0; k < K; ++k) {
+    T incl = contrib[k];
+#pragma unroll
+    for (unsigned d = 1; d < 32; d *= 2) {
+      T o = shfl_up(0xffffffffu, incl, d);
+      if (lane >= d) {
+        Op::join(o, incl);
+        incl = o;
+      }
+    }
+    const T before = shfl_up(0xffffffffu, incl, 1);
+    const T round_total = shfl(0xffffffffu, incl, 31);
+    T e = carry;
+    if (lane > 0)
+      Op::join(e, before);
+    excl[k] = e;
+    Op::join(carry, round_total);
+  }
+
+  const T p = warp_prefix(s, tile, carry);
+#pragma unroll
+  for (int k = 0; k < K; ++k) {
+    T r = p;
+    Op::join(r, excl[k]);
+    excl[k] = r;
+  }
+}
+
+} // namespace detail
+
+/// The iteration of the calling thread's k-th item of a tile (warp-striped:
+/// round k of warp w covers 32 consecutive iterations, one per lane).
+__device__ inline index_t scan_item(index_t tile, int k) {
+  return detail::scan_item_k<scan_items>(tile, k);
+}
+
+/// Given this thread's per-item contributions (the identity for items past
+/// the end), writes each item's exclusive prefix: the initial value, every
+/// earlier tile and every earlier item of this tile in iteration order.
+/// Every thread of the block calls it once per tile.
+template <class Op, class T>
+__device__ void scan_prefixes(const DeviceScan<Op, T> &s, index_t tile,
+                              const T (&contrib)[scan_items],
+                              T (&excl)[scan_items]) {
+  detail::scan_prefixes_k<scan_items>(s, tile, contrib, excl);
+}
+
+/// Protocol 1 (one aggregate per thread over consecutive items), kept until
+/// the CUDA emitter uses scan_item()/scan_prefixes(); then it can go.
 /// The exclusive prefix (initial value included) of the calling thread's
 /// items: block-wide exclusive scan of the threads' aggregates in thread
 /// order, plus the tile's prefix found by look-back. All threads call it.
@@ -170,50 +405,7 @@ __device__ T scan_exclusive_prefix(const DeviceScan<Op, T> &s, index_t tile,
   }
 
   if (warp == 0) {
-    T prefix = s.initial;
-    if (tile == 0) {
-      if (lane == 0) {
-        T inc = s.initial;
-        Op::join(inc, block_agg);
-        detail::store_tile(s.tiles, detail::kTileInclusive, inc);
-      }
-    } else {
-      if (lane == 0)
-        detail::store_tile(s.tiles + tile, detail::kTilePartial, block_agg);
-      T running = id; // combined aggregates of the tiles seen so far
-      index_t base = tile - 1;
-      for (;;) {
-        const index_t j = base - static_cast<index_t>(lane);
-        detail::TileWord<T> w;
-        w.status = detail::kTilePartial;
-        w.value = id;
-        do {
-          if (j >= 0)
-            w = detail::load_tile(s.tiles + j);
-        } while (__any_sync(0xffffffffu,
-                            j >= 0 && w.status == detail::kTileInvalid));
-        const unsigned inclusive = __ballot_sync(
-            0xffffffffu, j >= 0 && w.status == detail::kTileInclusive);
-        const int stop = inclusive ? __ffs(inclusive) - 1 : 31;
-        // Window value: farthest tile first (lane stop), nearest last (lane 0).
-        T win = detail::shfl(0xffffffffu, w.value, stop);
-        for (int k = stop - 1; k >= 0; --k) {
-          const T o = detail::shfl(0xffffffffu, w.value, k);
-          Op::join(win, o);
-        }
-        Op::join(win, running);
-        running = win;
-        if (inclusive)
-          break;
-        base -= 32;
-      }
-      prefix = running;
-      if (lane == 0) {
-        T inc = prefix;
-        Op::join(inc, block_agg);
-        detail::store_tile(s.tiles + tile, detail::kTileInclusive, inc);
-      }
-    }
+    const T prefix = detail::tile_lookback(s, tile, block_agg, lane);
     if (lane == 0)
       tile_prefix = prefix;
   }

@@ -5,7 +5,8 @@
 /// a slot indexed by its rank; after the region the slots are combined in
 /// rank order. With static_chunk partitions rank order is iteration order, so
 /// the result is the same run to run for a given thread count, and for
-/// minloc/maxloc it is exactly the serial first occurrence.
+/// minloc/maxloc ties go to the lowest index among the threads' partials,
+/// and the variable's initial value wins a tie with them, as serially.
 //===----------------------------------------------------------------------===//
 #pragma once
 

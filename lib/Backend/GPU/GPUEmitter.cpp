@@ -368,17 +368,38 @@ Error GPURegionWriter::emitNestedLoop(const Construct &L) {
       Pro += formatv("{0} = std::numeric_limits<std::remove_reference_t<decltype({0})>>::max();\n",
                      RV.IndexName);
   }
+  // A counted 32-bit loop: nvcc unrolls and pipelines it, which it does not
+  // do for a 64-bit loop with a run-time step (docs/performance.md).
+  std::string K = id(L), Iv = "hpp_iv" + K;
+  Pro += formatv("const int hpp_r{0} = {1}, hpp_s{0} = {2};\n", K, rt(F.Rank), rt(F.Size));
+  Pro += formatv("const int hpp_c{0} = {1}(hpp_n{0}, hpp_r{0}, hpp_s{0});\n", K,
+                 rt("lane_trip_count"));
+  auto CountedHeader = [&](StringRef Step) {
+    return formatv("for (int hpp_k{0} = 0; hpp_k{0} < hpp_c{0}; ++hpp_k{0}) {{ const "
+                   "hpprt::index_t {1} = hpp_r{0} + static_cast<hpprt::index_t>(hpp_k{0}) * "
+                   "{2}; ",
+                   K, Iv, Step)
+               .str() +
+           indexDecls(L, K, Iv);
+  };
+  // Vector loops of a warp-wide thread get a copy with the step known at
+  // compile time (the common AUTO case), as a template would.
+  bool Specialise = L.Level == LoopLevel::Vector;
+  if (Specialise) {
+    const Stmt *Body = L.Dims.back().Loop->getBody();
+    Pro += formatv("if (hpp_s{0} == 32) {{\n", K);
+    Pro += CountedHeader("32") + "\n" + Edit.lineDirective(Body->getBeginLoc()) + "\n" +
+           Edit.indentOf(Body->getBeginLoc()) +
+           Edit.rewrittenText(Body->getBeginLoc(), getEndOfStmt(Body, Ctx)) + "\n}\n";
+    Pro += "} else {\n";
+  }
   std::string Indent = Edit.indentOf(L.Dir->PragmaLoc);
   if (Error E = Edit.replace(L.Dir->PragmaLoc, L.Dir->EndLoc,
                              SourceEditor::indentBlock(Pro, Indent)))
     return E;
-  std::string Iv = "hpp_iv" + id(L);
-  std::string Header = formatv("for (hpprt::index_t {0} = {1}; {0} < hpp_n{2}; {0} += {3}) {{ ",
-                               Iv, rt(F.Rank), id(L), rt(F.Size));
-  Header += indexDecls(L, id(L), Iv);
-  if (Error E = rewriteLoopHeaders(L, Header, Edit))
+  if (Error E = rewriteLoopHeaders(L, CountedHeader("hpp_s" + K), Edit))
     return E;
-  std::string Epi = "}\n";
+  std::string Epi = Specialise ? "}\n}\n" : "}\n";
   for (const ReductionVar &RV : L.Reductions) {
     StringRef Op = getReductionRuntimeType(RV.Op);
     if (isLocReduction(RV.Op)) {
@@ -619,6 +640,11 @@ Error GPURegionWriter::annotateDeviceFunctions() {
     if (const auto *MD = dyn_cast<CXXMethodDecl>(Fn); MD && MD->getParent()->isLambda()) {
       if (inRegion(MD->getLocation()))
         continue; // Lambdas inside device code are device lambdas already.
+      if (MD->getParent()->isGenericLambda()) {
+        Diags.report(F.CallLoc, Diag::err_gpu_generic_lambda) << D.DisplayName;
+        Failed = true;
+        continue;
+      }
       for (const LambdaCapture &C : MD->getParent()->captures())
         if (C.getCaptureKind() == LCK_ByRef) {
           Diags.report(F.CallLoc, Diag::err_gpu_lambda_by_reference) << D.DisplayName;
@@ -671,11 +697,28 @@ bool GPURegionWriter::checkEnclosingFunction() {
     else if (RD->isLocalClass())
       Reason = 3;
   }
-  if (Reason < 0)
-    return true;
-  Diags.report(R.Root->Dir->KindLoc, Diag::err_gpu_enclosing_function)
-      << D.DisplayName << Reason;
-  return false;
+  if (Reason >= 0) {
+    Diags.report(R.Root->Dir->KindLoc, Diag::err_gpu_enclosing_function)
+        << D.DisplayName << Reason;
+    return false;
+  }
+  // The device lambda captures *this by copy; the copy must be a plain
+  // bit-copy, or its destructor would free what the original owns.
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(Fn); MD && R.CapturesThis) {
+    const CXXRecordDecl *RD = MD->getParent();
+    if (RD->hasDefinition() && !RD->isDependentContext() && !RD->isTriviallyCopyable()) {
+      Diags.report(R.Root->Dir->KindLoc, Diag::err_gpu_this_copy)
+          << D.DisplayName << RD->getName();
+      return false;
+    }
+  }
+  for (const VarDecl *V : R.Globals) {
+    Diags.report(R.Root->Dir->KindLoc, Diag::err_gpu_global_variable)
+        << D.DisplayName << V->getName();
+    Diags.report(V->getLocation(), Diag::note_declared_here) << V->getName();
+    return false;
+  }
+  return true;
 }
 
 Error GPURegionWriter::run() {

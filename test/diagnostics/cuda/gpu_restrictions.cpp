@@ -121,3 +121,45 @@ void scanWithConstructs(int n, const long *in, long *out) {
     }
   }
 }
+
+void genericLambda(int n, double *out) {
+  auto twice = [](auto v) { return v * 2; };
+#pragma hpp parallel
+  for (int i = 0; i < n; ++i)
+    // expected-error@+1 {{generic lambda called from a CUDA region: CUDA device lambdas cannot be generic; give its parameters types}}
+    out[i] = twice(out[i]);
+}
+
+double g_coef[7]; // expected-note {{'g_coef' is declared here}}
+constexpr double g_scale = 2;
+
+void globalArray(int n, double *out) {
+  // expected-error@+1 {{CUDA region uses global variable 'g_coef', which device code cannot read}}
+#pragma hpp parallel
+  for (int i = 0; i < n; ++i)
+    out[i] = g_scale * g_coef[i % 7];
+}
+
+struct Owner {
+  explicit Owner(int n) : n(n), p(new double[n]) {}
+  ~Owner() { delete[] p; }
+  void fill() {
+    // expected-error@+1 {{CUDA region in a member function of 'Owner' runs on a copy of *this, but 'Owner' is not trivially copyable}}
+#pragma hpp parallel
+    for (int i = 0; i < n; ++i)
+      p[i] = i;
+  }
+  int n;
+  double *p;
+};
+
+struct Handle {
+  int n;
+  double *p;
+  void fill() {
+    // A trivially copyable handle is copied into the kernel: accepted.
+#pragma hpp parallel
+    for (int i = 0; i < n; ++i)
+      p[i] = i;
+  }
+};

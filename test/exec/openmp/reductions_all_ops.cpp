@@ -11,6 +11,7 @@
 // so a translator that drops them is caught.
 #include <cstdio>
 #include <hpp/hpp.hpp>
+#include <initializer_list>
 
 template <class T> T val(int i) { return T((i * 7) % 23 - 11); }
 // Mostly 1, some -1, a few 2: the product stays exact.

@@ -9,7 +9,10 @@
 #include <hpp/hpp.hpp>
 #include <hpprt/cuda/hpprt.hpp>
 
+#include <cub/device/device_scan.cuh>
+
 #include <algorithm>
+#include <chrono>
 #include <cinttypes>
 #include <cmath>
 #include <cstdio>
@@ -325,6 +328,10 @@ void flat_reduction(index_t n, const T &initial, int expect_grid) {
     if (expect_grid > 0)
       CHECK_MSG(static_cast<int>(hpp_launch.grid.x) == expect_grid,
                 "grid %u, expected %d", hpp_launch.grid.x, expect_grid);
+    // Flat grids with reductions: >= 8 iterations per thread, one wave.
+    CHECK_MSG(hpp_launch.grid.x >= 1 &&
+                  hpp_launch.grid.x <= (n + 2047) / 2048 + (n == 0),
+              "grid %u for n=%lld", hpp_launch.grid.x, (long long)n);
   }
   T expect = initial;
   for (const T &v : x)
@@ -378,7 +385,8 @@ void team_reduction(index_t league, index_t cap, int ts, int vl,
 
 template <class Op, class T> void reductions_for(const T &initial) {
   flat_reduction<Op, T>(200, initial, 1);
-  flat_reduction<Op, T>(7 * 256 - 5, initial, 7);
+  flat_reduction<Op, T>(7 * 256 - 5, initial, 1);
+  flat_reduction<Op, T>(7 * 2048 - 5, initial, 7); // 8 iterations per thread
   flat_reduction<Op, T>(big(3000017, 300017), initial, 0);
   team_reduction<Op, T>(1, 0, 32, 1, initial, 1);
   team_reduction<Op, T>(50, 7, 16, 4, initial, 7);
@@ -509,13 +517,88 @@ template <class T> __host__ __device__ T scan_input(index_t i) {
     return static_cast<T>(static_cast<int>(h % 1000) - 500);
 }
 
+template <class T> std::vector<T> scan_inputs(index_t n) {
+  std::vector<T> x(static_cast<std::size_t>(n));
+  for (index_t i = 0; i < n; ++i)
+    x[i] = scan_input<T>(i);
+  return x;
+}
+
+// The shape hppc generates for a scan (runtime protocol 2): pass 1 computes
+// each item's contribution, scan_prefixes() gives the exclusive prefixes,
+// pass 2 runs only the scan phase.
 template <class Op, class T>
 void scan_case(index_t n, bool inclusive, T initial) {
+  const std::vector<T> x = scan_inputs<T>(n);
+  DevBuf<T> in(x);
   DevBuf<T> out(static_cast<std::size_t>(n));
+  const T *pin = in.p;
   T *po = out.p;
   T total = initial;
   {
     rt::Launch hpp_launch("scan", "RuntimeCudaTest.cu", __LINE__);
+    hpp_launch.kind = rt::RegionKind::Scan;
+    hpp_launch.iterations = n;
+    rt::Scan<Op, T> hpp_scan_s(hpp_launch, total);
+    auto body = [=, hpp_dev_s = hpp_scan_s.device()] __device__(
+                    const rt::Ctx &) {
+      const hpprt::index_t hpp_tile = hpprt::cuda::scan_tile(hpp_dev_s);
+      T hpp_contrib[hpprt::cuda::scan_items], hpp_excl[hpprt::cuda::scan_items];
+      for (int hpp_k = 0; hpp_k < hpprt::cuda::scan_items; ++hpp_k) {
+        const hpprt::index_t hpp_iv0 = hpprt::cuda::scan_item(hpp_tile, hpp_k);
+        T s = Op::template identity<T>();
+        if (hpp_iv0 < n) {
+          Op::join(s, pin[hpp_iv0]);
+        }
+        hpp_contrib[hpp_k] = s;
+      }
+      hpprt::cuda::scan_prefixes(hpp_dev_s, hpp_tile, hpp_contrib, hpp_excl);
+      for (int hpp_k = 0; hpp_k < hpprt::cuda::scan_items; ++hpp_k) {
+        const hpprt::index_t hpp_iv0 = hpprt::cuda::scan_item(hpp_tile, hpp_k);
+        if (hpp_iv0 < n) {
+          T s = hpp_excl[hpp_k];
+          if (inclusive)
+            Op::join(s, hpp_contrib[hpp_k]);
+          po[hpp_iv0] = s;
+          if (hpp_iv0 == n - 1) {
+            T t = hpp_excl[hpp_k];
+            Op::join(t, hpp_contrib[hpp_k]);
+            hpprt::cuda::scan_store_total(hpp_dev_s, t);
+          }
+        }
+      }
+    };
+    rt::launch(hpp_launch, hpp_kernel<decltype(body)>, body);
+    total = hpp_scan_s.result();
+  }
+  const std::vector<T> h = out.get();
+  T s = initial;
+  index_t bad = 0, first_bad = -1;
+  for (index_t i = 0; i < n; ++i) {
+    const T before = s;
+    Op::join(s, x[i]);
+    const T expect = inclusive ? s : before;
+    if (!same_bits(h[i], expect)) {
+      if (first_bad < 0)
+        first_bad = i;
+      ++bad;
+    }
+  }
+  CHECK_MSG(bad == 0, "scan n=%lld inclusive=%d: %lld wrong, first at %lld",
+            (long long)n, (int)inclusive, (long long)bad, (long long)first_bad);
+  CHECK_MSG(same_bits(total, s), "scan n=%lld total %.17g vs %.17g",
+            (long long)n, (double)total, (double)s);
+}
+
+// Protocol 1 (consecutive items, scan_exclusive_prefix), which the emitter
+// still generates; remove with it.
+template <class Op, class T>
+void scan_case_v1(index_t n, bool inclusive, T initial) {
+  DevBuf<T> out(static_cast<std::size_t>(n));
+  T *po = out.p;
+  T total = initial;
+  {
+    rt::Launch hpp_launch("scan_v1", "RuntimeCudaTest.cu", __LINE__);
     hpp_launch.kind = rt::RegionKind::Scan;
     hpp_launch.iterations = n;
     rt::Scan<Op, T> hpp_scan_s(hpp_launch, total);
@@ -547,37 +630,38 @@ void scan_case(index_t n, bool inclusive, T initial) {
   }
   const std::vector<T> h = out.get();
   T s = initial;
-  index_t bad = 0, first_bad = -1;
+  index_t bad = 0;
   for (index_t i = 0; i < n; ++i) {
     const T before = s;
     Op::join(s, scan_input<T>(i));
-    const T expect = inclusive ? s : before;
-    if (!same_bits(h[i], expect)) {
-      if (first_bad < 0)
-        first_bad = i;
-      ++bad;
-    }
+    bad += !same_bits(h[i], inclusive ? s : before);
   }
-  CHECK_MSG(bad == 0, "scan n=%lld inclusive=%d: %lld wrong, first at %lld",
-            (long long)n, (int)inclusive, (long long)bad, (long long)first_bad);
-  CHECK_MSG(same_bits(total, s), "scan n=%lld total %.17g vs %.17g",
-            (long long)n, (double)total, (double)s);
+  CHECK_MSG(bad == 0 && same_bits(total, s), "scan v1 n=%lld: %lld wrong",
+            (long long)n, (long long)bad);
 }
 
 void case_scans() {
-  for (index_t n :
-       {index_t(0), index_t(1), index_t(255), index_t(256), index_t(257),
-        index_t(2048), index_t(2049), big(1000003, 100003)})
+  const index_t tile = static_cast<index_t>(rt::scan_block) * rt::scan_items;
+  for (index_t n : {index_t(0), index_t(1), index_t(31), index_t(32),
+                    index_t(33), index_t(255), index_t(256), index_t(257),
+                    tile - 1, tile, tile + 1, 3 * tile + 32 * 5 + 7,
+                    big(1000003, 100003)})
     for (bool inc : {true, false}) {
       scan_case<hpprt::Sum, long long>(n, inc, 3);
       scan_case<hpprt::Sum, double>(n, inc, 0.5);
-      scan_case<hpprt::Sum, int>(n, inc, -2);
+      scan_case<hpprt::Max, long long>(n, inc, -400);
+      scan_case<hpprt::Min, double>(n, inc, 450.0);
     }
-  scan_case<hpprt::Max, long long>(1000003, true, -1000000);
-  scan_case<hpprt::Min, float>(1000003, false, 1e30f);
+  scan_case<hpprt::Sum, int>(big(1000003, 100003), true, -2);
+  scan_case<hpprt::Min, float>(big(1000003, 100003), false, 1e30f);
   if (!g_quick) {
-    scan_case<hpprt::Sum, long long>(100000000, true, 0);
+    scan_case<hpprt::Sum, long long>(100000000, true, 7);
     scan_case<hpprt::Sum, double>(100000000, false, 1.0);
+    scan_case<hpprt::Max, long long>(100000000, false, -100);
+  }
+  for (index_t n : {index_t(1), tile + 1, big(1000003, 100003)}) {
+    scan_case_v1<hpprt::Sum, long long>(n, true, 3);
+    scan_case_v1<hpprt::Sum, double>(n, false, 0.5);
   }
 }
 
@@ -814,7 +898,7 @@ bool contains(const std::string &s, const char *part) {
 
 void case_errors() {
   auto body = [=] __device__(const rt::Ctx &) {};
-  {
+  for (int rep = 0; rep < 2; ++rep) { // cached plans: every launch fails
     rt::Launch hpp_launch("bigteam", "errs.cpp", 123);
     hpp_launch.iterations = 10;
     hpp_launch.team_size = 2048;
@@ -825,12 +909,13 @@ void case_errors() {
     } catch (const hpprt::Error &e) {
       msg = e.what();
     }
-    std::printf("    message: %s\n", msg.c_str());
+    if (rep == 0)
+      std::printf("    message: %s\n", msg.c_str());
     CHECK(contains(msg.c_str(), "hpp: kernel 'bigteam' (errs.cpp:123)"));
     CHECK(contains(msg.c_str(), "team_size 2048"));
     CHECK(contains(msg.c_str(), "1024 threads per block"));
   }
-  {
+  for (int rep = 0; rep < 2; ++rep) { // cached plans: every launch fails
     rt::Launch hpp_launch("bigscratch", "errs.cpp", 456);
     hpp_launch.iterations = 10;
     hpp_launch.scratch_team_bytes[0] = 300000;
@@ -840,12 +925,13 @@ void case_errors() {
     } catch (const hpprt::Error &e) {
       msg = e.what();
     }
-    std::printf("    message: %s\n", msg.c_str());
+    if (rep == 0)
+      std::printf("    message: %s\n", msg.c_str());
     CHECK(contains(msg.c_str(), "hpp: kernel 'bigscratch' (errs.cpp:456)"));
     CHECK(contains(msg.c_str(), "level-0 scratch of 300000 bytes per team"));
     CHECK(contains(msg.c_str(), "bytes of shared memory per block"));
   }
-  {
+  for (int rep = 0; rep < 2; ++rep) { // cached plans: every launch fails
     rt::Launch hpp_launch("badvector", "errs.cpp", 789);
     hpp_launch.iterations = 10;
     hpp_launch.vector_length = 3;
@@ -855,7 +941,8 @@ void case_errors() {
     } catch (const hpprt::Error &e) {
       msg = e.what();
     }
-    std::printf("    message: %s\n", msg.c_str());
+    if (rep == 0)
+      std::printf("    message: %s\n", msg.c_str());
     CHECK(contains(msg.c_str(), "'badvector' (errs.cpp:789)") &&
           contains(msg.c_str(), "vector_length 3"));
   }
@@ -978,6 +1065,321 @@ void case_streams_nowait() {
   CUDA_OK(cudaStreamDestroy(stream));
 }
 
+// ---- plan cache ------------------------------------------------------------
+// The same kernel with different shapes gets different plans; a repeated
+// shape gets the same one.
+void case_plan_cache() {
+  auto body = [=] __device__(const rt::Ctx &) {};
+  struct Shape {
+    int ts, vl;
+    std::size_t team0, thread0;
+  } shapes[] = {{0, 0, 0, 0}, {64, 1, 0, 0}, {16, 4, 0, 0},
+                {0, 0, 40000, 0}, {0, 0, 0, 3000}, {0, 0, 0, 0}};
+  dim3 first_block;
+  std::size_t first_shared = 0;
+  for (int rep = 0; rep < 2; ++rep)
+    for (const Shape &sh : shapes) {
+      rt::Launch hpp_launch("plan_cache", "RuntimeCudaTest.cu", __LINE__);
+      hpp_launch.iterations = 100;
+      hpp_launch.team_size = sh.ts;
+      hpp_launch.vector_length = sh.vl;
+      hpp_launch.scratch_team_bytes[0] = sh.team0;
+      hpp_launch.scratch_thread_bytes[0] = sh.thread0;
+      rt::launch(hpp_launch, hpp_kernel<decltype(body)>, body);
+      if (sh.ts)
+        CHECK(static_cast<int>(hpp_launch.block.y) == sh.ts &&
+              static_cast<int>(hpp_launch.block.x) == sh.vl);
+      const std::size_t thread0 = (sh.thread0 + 15) / 16 * 16;
+      CHECK(hpp_launch.shared_bytes ==
+            (sh.team0 + 15) / 16 * 16 + hpp_launch.block.y * thread0);
+      if (&sh == &shapes[0] && rep == 0) {
+        first_block = hpp_launch.block;
+        first_shared = hpp_launch.shared_bytes;
+      } else if (sh.ts == 0 && sh.team0 == 0 && sh.thread0 == 0) {
+        CHECK(hpp_launch.block.x == first_block.x &&
+              hpp_launch.block.y == first_block.y &&
+              hpp_launch.shared_bytes == first_shared);
+      }
+      if (sh.thread0 == 3000) // 3000 bytes per thread limit AUTO's size
+        CHECK(hpp_launch.shared_bytes <= 232448);
+    }
+}
+
+// ---- timing (not a check: prints numbers; skipped in --quick) --------------
+__global__ void empty_kernel() {}
+
+template <int K, bool Transpose>
+__global__ void scan_k_kernel(rt::DeviceScan<hpprt::Sum, long long> hpp_dev_s,
+                              const long long *in, long long *out, index_t n) {
+  const hpprt::index_t hpp_tile = rt::scan_tile(hpp_dev_s);
+  long long hpp_contrib[K], hpp_excl[K];
+  for (int hpp_k = 0; hpp_k < K; ++hpp_k) {
+    const hpprt::index_t hpp_iv0 = rt::detail::scan_item_k<K>(hpp_tile, hpp_k);
+    long long s = hpprt::Sum::identity<long long>();
+    if (hpp_iv0 < n) {
+      s += in[hpp_iv0];
+    }
+    hpp_contrib[hpp_k] = s;
+  }
+  if constexpr (Transpose)
+    rt::detail::scan_prefixes_k<K>(hpp_dev_s, hpp_tile, hpp_contrib, hpp_excl);
+  else
+    rt::detail::scan_prefixes_shfl<K>(hpp_dev_s, hpp_tile, hpp_contrib,
+                                      hpp_excl);
+  for (int hpp_k = 0; hpp_k < K; ++hpp_k) {
+    const hpprt::index_t hpp_iv0 = rt::detail::scan_item_k<K>(hpp_tile, hpp_k);
+    if (hpp_iv0 < n) {
+      long long s = hpp_excl[hpp_k];
+      hpprt::Sum::join(s, hpp_contrib[hpp_k]);
+      out[hpp_iv0] = s;
+    }
+  }
+}
+
+__global__ void count_diff(const long long *a, const long long *b, index_t n,
+                           unsigned long long *bad) {
+  unsigned long long c = 0;
+  for (index_t i = rt::global_rank(); i < n; i += rt::global_size())
+    c += a[i] != b[i];
+  if (c)
+    atomicAdd(bad, c);
+}
+
+__global__ void fill_hash(long long *p, index_t n) {
+  for (index_t i = rt::global_rank(); i < n; i += rt::global_size())
+    p[i] = static_cast<long long>(hash32(static_cast<unsigned long long>(i)) %
+                                  2001) - 1000;
+}
+
+template <class F> double median_ms(int reps, F &&f) {
+  cudaEvent_t a, b;
+  CUDA_OK(cudaEventCreate(&a));
+  CUDA_OK(cudaEventCreate(&b));
+  f(); // warm-up
+  std::vector<float> t;
+  for (int r = 0; r < reps; ++r) {
+    CUDA_OK(cudaEventRecord(a));
+    f();
+    CUDA_OK(cudaEventRecord(b));
+    CUDA_OK(cudaEventSynchronize(b));
+    float ms = 0;
+    CUDA_OK(cudaEventElapsedTime(&ms, a, b));
+    t.push_back(ms);
+  }
+  CUDA_OK(cudaEventDestroy(a));
+  CUDA_OK(cudaEventDestroy(b));
+  std::sort(t.begin(), t.end());
+  return t[t.size() / 2];
+}
+
+template <class F> double host_us_per_call(int reps, F &&f) {
+  for (int r = 0; r < 100; ++r)
+    f();
+  std::vector<double> t;
+  for (int block = 0; block < 9; ++block) {
+    const auto t0 = std::chrono::steady_clock::now();
+    for (int r = 0; r < reps; ++r)
+      f();
+    const auto t1 = std::chrono::steady_clock::now();
+    t.push_back(std::chrono::duration<double, std::micro>(t1 - t0).count() /
+                reps);
+  }
+  std::sort(t.begin(), t.end());
+  return t[t.size() / 2];
+}
+
+template <int K, bool Transpose>
+void time_scan_k(const long long *in, long long *out, const long long *ref,
+                 index_t n, double cub_ms, unsigned long long *bad) {
+  const index_t tiles = (n + 256 * K - 1) / (256 * K);
+  char *work = nullptr;
+  long long *total = nullptr;
+  const std::size_t bytes = 256 + tiles * 16;
+  CUDA_OK(cudaMalloc(&work, bytes));
+  CUDA_OK(cudaMalloc(&total, sizeof(long long)));
+  rt::DeviceScan<hpprt::Sum, long long> st{
+      reinterpret_cast<unsigned *>(work),
+      reinterpret_cast<rt::detail::TileWord<long long> *>(work + 256), total,
+      0};
+  auto run = [&] {
+    CUDA_OK(cudaMemsetAsync(work, 0, bytes));
+    scan_k_kernel<K, Transpose><<<static_cast<unsigned>(tiles), rt::scan_block>>>(
+        st, in, out, n);
+  };
+  const double ms = median_ms(20, run);
+  CUDA_OK(cudaGetLastError());
+  CUDA_OK(cudaMemset(bad, 0, sizeof(*bad)));
+  count_diff<<<1024, 256>>>(out, ref, n, bad);
+  unsigned long long h = 0;
+  CUDA_OK(cudaMemcpy(&h, bad, sizeof(h), cudaMemcpyDeviceToHost));
+  cudaFuncAttributes attr{};
+  CUDA_OK(cudaFuncGetAttributes(&attr, scan_k_kernel<K, Transpose>));
+  std::printf("    scan K=%2d %s (raw kernel): %.4f ms, %.0f GB/s, %.3fx CUB, "
+              "%d regs, %zu B smem, %llu wrong\n",
+              K, Transpose ? "transpose" : "shuffles ", ms, 2.0 * n * 8 / ms / 1e6, cub_ms / ms, attr.numRegs, attr.sharedSizeBytes, h);
+  CHECK(h == 0);
+  CUDA_OK(cudaFree(work));
+  CUDA_OK(cudaFree(total));
+}
+
+void case_timing() {
+  if (g_quick) {
+    std::printf("    skipped in --quick\n");
+    return;
+  }
+  // Scan of 2^28 int64 against CUB in the same binary.
+  const index_t n = index_t(1) << 28;
+  DevBuf<long long> in(static_cast<std::size_t>(n)),
+      out(static_cast<std::size_t>(n)), ref(static_cast<std::size_t>(n));
+  DevBuf<unsigned long long> bad(1);
+  fill_hash<<<2048, 256>>>(in.p, n);
+  CUDA_OK(cudaDeviceSynchronize());
+  std::size_t temp_bytes = 0;
+  CUDA_OK(cub::DeviceScan::InclusiveSum(nullptr, temp_bytes, in.p, ref.p,
+                                        static_cast<int>(n)));
+  void *temp = nullptr;
+  CUDA_OK(cudaMalloc(&temp, temp_bytes));
+  const long long *pin = in.p;
+  long long *pref = ref.p, *pout = out.p;
+  auto cub_run = [&] {
+    CUDA_OK(cub::DeviceScan::InclusiveSum(temp, temp_bytes, pin, pref,
+                                          static_cast<int>(n)));
+  };
+  const double cub_ms = median_ms(20, cub_run);
+  std::printf("    CUB InclusiveSum 2^28 int64: %.4f ms, %.0f GB/s\n", cub_ms,
+              2.0 * n * 8 / cub_ms / 1e6);
+  long long total = 0;
+  auto hpp_run = [&] {
+    rt::Launch hpp_launch("scan_timing", "RuntimeCudaTest.cu", __LINE__);
+    hpp_launch.kind = rt::RegionKind::Scan;
+    hpp_launch.iterations = n;
+    rt::Scan<hpprt::Sum, long long> hpp_scan_s(hpp_launch, 0);
+    auto body = [=, hpp_dev_s = hpp_scan_s.device()] __device__(
+                    const rt::Ctx &) {
+      const hpprt::index_t hpp_tile = hpprt::cuda::scan_tile(hpp_dev_s);
+      long long hpp_contrib[hpprt::cuda::scan_items],
+          hpp_excl[hpprt::cuda::scan_items];
+      for (int hpp_k = 0; hpp_k < hpprt::cuda::scan_items; ++hpp_k) {
+        const hpprt::index_t hpp_iv0 = hpprt::cuda::scan_item(hpp_tile, hpp_k);
+        long long s = hpprt::Sum::identity<long long>();
+        if (hpp_iv0 < n) {
+          s += pin[hpp_iv0];
+        }
+        hpp_contrib[hpp_k] = s;
+      }
+      hpprt::cuda::scan_prefixes(hpp_dev_s, hpp_tile, hpp_contrib, hpp_excl);
+      for (int hpp_k = 0; hpp_k < hpprt::cuda::scan_items; ++hpp_k) {
+        const hpprt::index_t hpp_iv0 = hpprt::cuda::scan_item(hpp_tile, hpp_k);
+        if (hpp_iv0 < n) {
+          long long s = hpp_excl[hpp_k];
+          hpprt::Sum::join(s, hpp_contrib[hpp_k]);
+          pout[hpp_iv0] = s;
+          if (hpp_iv0 == n - 1) {
+            long long t = hpp_excl[hpp_k];
+            hpprt::Sum::join(t, hpp_contrib[hpp_k]);
+            hpprt::cuda::scan_store_total(hpp_dev_s, t);
+          }
+        }
+      }
+    };
+    rt::launch(hpp_launch, hpp_kernel<decltype(body)>, body);
+    total = hpp_scan_s.result();
+  };
+  const double hpp_ms = median_ms(20, hpp_run);
+  CUDA_OK(cudaMemset(bad.p, 0, sizeof(unsigned long long)));
+  count_diff<<<1024, 256>>>(pout, pref, n, bad.p);
+  const unsigned long long wrong = bad.get()[0];
+  long long last = 0;
+  CUDA_OK(cudaMemcpy(&last, pref + n - 1, sizeof(last),
+                     cudaMemcpyDeviceToHost));
+  std::printf("    hpp scan (rt::launch, scan_items=%d): %.4f ms, %.0f GB/s, "
+              "%.3fx CUB, %llu wrong, total %s\n",
+              rt::scan_items, hpp_ms, 2.0 * n * 8 / hpp_ms / 1e6,
+              cub_ms / hpp_ms, wrong, total == last ? "ok" : "WRONG");
+  CHECK(wrong == 0 && total == last);
+  time_scan_k<8, true>(pin, pout, pref, n, cub_ms, bad.p);
+  time_scan_k<12, true>(pin, pout, pref, n, cub_ms, bad.p);
+  time_scan_k<16, true>(pin, pout, pref, n, cub_ms, bad.p);
+  time_scan_k<9, true>(pin, pout, pref, n, cub_ms, bad.p);
+  time_scan_k<8, false>(pin, pout, pref, n, cub_ms, bad.p);
+  time_scan_k<16, false>(pin, pout, pref, n, cub_ms, bad.p);
+  CUDA_OK(cudaFree(temp));
+
+  // Launch overhead: host time per call, default stream, synchronised.
+  auto raw = [] {
+    empty_kernel<<<1, 1>>>();
+    CUDA_OK(cudaGetLastError());
+    CUDA_OK(cudaStreamSynchronize(nullptr));
+  };
+  auto empty_body = [=] __device__(const rt::Ctx &) {};
+  auto hpp_empty = [&] {
+    rt::Launch hpp_launch("empty", "RuntimeCudaTest.cu", __LINE__);
+    hpp_launch.kind = rt::RegionKind::Flat;
+    hpp_launch.iterations = 1;
+    rt::launch(hpp_launch, hpp_kernel<decltype(empty_body)>, empty_body);
+  };
+  const double raw_us = host_us_per_call(2000, raw);
+  const double hpp_us = host_us_per_call(2000, hpp_empty);
+  std::printf("    empty launch + sync: raw %.2f us, hpp %.2f us (+%.2f)\n",
+              raw_us, hpp_us, hpp_us - raw_us);
+  // Planning alone (host only, nothing launched): cached plan_launch against
+  // the two queries it used to make on every launch.
+  const void *kfn =
+      reinterpret_cast<const void *>(hpp_kernel<decltype(empty_body)>);
+  auto plan_only = [&] {
+    rt::Launch hpp_launch("plan", "RuntimeCudaTest.cu", __LINE__);
+    hpp_launch.kind = rt::RegionKind::Flat;
+    hpp_launch.iterations = 1;
+    rt::detail::Plan p = rt::detail::plan_launch(hpp_launch, kfn);
+    (void)p;
+  };
+  auto queries = [&] {
+    cudaFuncAttributes attr{};
+    CUDA_OK(cudaFuncGetAttributes(&attr, kfn));
+    int per_sm = 0;
+    CUDA_OK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kfn, 256,
+                                                          0));
+  };
+  std::printf("    plan_launch (cached): %.3f us; cudaFuncGetAttributes + "
+              "occupancy query: %.3f us\n",
+              host_us_per_call(20000, plan_only),
+              host_us_per_call(20000, queries));
+  // Sum of 1e6 doubles to the host.
+  const index_t m = 1000000;
+  std::vector<double> x(m);
+  for (index_t i = 0; i < m; ++i)
+    x[i] = 1.0 + (hash32(i) % 1000) / 1024.0;
+  DevBuf<double> dx(x);
+  const double *px = dx.p;
+  double sum = 0;
+  unsigned grid = 0;
+  auto sum_to_host = [&] {
+    double s = 0;
+    rt::Launch hpp_launch("sum_to_host", "RuntimeCudaTest.cu", __LINE__);
+    hpp_launch.kind = rt::RegionKind::Flat;
+    hpp_launch.iterations = m;
+    rt::Reduction<hpprt::Sum, double> hpp_red_s(hpp_launch, s);
+    auto body = [=, hpp_dev_s = hpp_red_s.device()] __device__(
+                    const rt::Ctx &) {
+      double acc = 0;
+      for (index_t i = rt::global_rank(); i < m; i += rt::global_size())
+        acc += px[i];
+      rt::finish_reduction(hpp_dev_s, acc, true);
+    };
+    rt::launch(hpp_launch, hpp_kernel<decltype(body)>, body);
+    sum = hpp_red_s.result();
+    grid = hpp_launch.grid.x;
+  };
+  const double sum_us = host_us_per_call(200, sum_to_host);
+  double ref_sum = 0;
+  for (double v : x)
+    ref_sum += v;
+  std::printf("    sum of 1e6 doubles to the host: %.2f us per call (grid "
+              "%u), |err| %.3g\n",
+              sum_us, grid, std::fabs(sum - ref_sum));
+  CHECK(std::fabs(sum - ref_sum) <= 1e-9 * ref_sum);
+}
+
 int main(int argc, char **argv) {
   std::vector<std::string> only;
   for (int i = 1; i < argc; ++i) {
@@ -1008,6 +1410,8 @@ int main(int argc, char **argv) {
       {"check_pointer", case_check_pointer},
       {"zero_iterations", case_zero_iterations},
       {"streams_nowait", case_streams_nowait},
+      {"plan_cache", case_plan_cache},
+      {"timing", case_timing},
   };
   int failed = 0;
   for (const Case &c : cases) {

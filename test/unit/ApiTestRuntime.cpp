@@ -1,0 +1,193 @@
+//===- ApiTestRuntime.cpp - Serial Stream, deep_copy, UniqueToken ---------===//
+#include <hpp/hpp.hpp>
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <cstring>
+#include <set>
+#include <stdexcept>
+#include <vector>
+
+namespace {
+
+TEST(ApiStream, ManagedStreamsAreSharedByCopies) {
+  hpp::Stream a;
+  hpp::Stream b;
+  EXPECT_TRUE(a.is_managed());
+  EXPECT_NE(a.native(), nullptr);
+  EXPECT_NE(a, b);
+  hpp::Stream c = a;
+  EXPECT_EQ(c, a);
+  {
+    hpp::Stream d(a);
+    a = b; // a now names b's stream; c and d keep the first one alive
+    EXPECT_EQ(d, c);
+    EXPECT_EQ(a, b);
+  }
+  c.fence();
+  EXPECT_EQ(c.status(), hpp::StreamStatus::Complete);
+}
+
+TEST(ApiStream, UnmanagedStreamsWrapAHandle) {
+  int token = 0;
+  hpp::Stream u(static_cast<void*>(&token));
+  EXPECT_FALSE(u.is_managed());
+  EXPECT_EQ(u.native(), &token);
+  EXPECT_EQ(u, hpp::Stream(static_cast<void*>(&token)));
+  hpp::Stream m;
+  EXPECT_EQ(hpp::Stream(m.native()), m); // same native stream
+  EXPECT_EQ(u.status(), hpp::StreamStatus::Complete);
+  u.fence();
+}
+
+TEST(ApiStream, DefaultStreamAndFences) {
+  const hpp::Stream d = hpp::default_stream();
+  EXPECT_FALSE(d.is_managed());
+  EXPECT_EQ(d.native(), nullptr);
+  EXPECT_EQ(d, hpp::default_stream());
+  EXPECT_NE(d, hpp::Stream());
+  d.fence();
+  hpp::fence();
+  hpp::fence("labelled fence");
+  EXPECT_EQ(d.status(), hpp::StreamStatus::Complete);
+}
+
+TEST(ApiStream, WorkOnAStreamIsDoneAfterItsFence) {
+  hpp::Stream s;
+  std::vector<int> v(100, 0);
+  int* p = v.data();
+  hpp::parallel_for(hpp::RangePolicy(s, 0, 100), [=](int i) { p[i] = i; });
+  long sum = 0;
+  hpp::parallel_reduce(hpp::RangePolicy(s, 0, 100), [=](int i, long& t) { t += p[i]; }, sum);
+  hpp::parallel_for(hpp::TeamPolicy(s, 2, hpp::AUTO), [=](const hpp::TeamMember& t) {
+    hpp::single(hpp::PerTeam(t), [&] { p[t.league_rank()] = -1; });
+  });
+  s.fence();
+  EXPECT_EQ(s.status(), hpp::StreamStatus::Complete);
+  EXPECT_EQ(sum, 4950);
+  EXPECT_EQ(v[0], -1);
+  EXPECT_EQ(v[1], -1);
+  EXPECT_EQ(v[2], 2);
+}
+
+TEST(ApiMemory, DeepCopy) {
+  for (hpp::Space space : {hpp::Space::Device, hpp::Space::Host,
+                           hpp::Space::HostPinned, hpp::Space::Shared}) {
+    double* d = hpp::alloc<double>(64, space);
+    EXPECT_EQ(reinterpret_cast<std::uintptr_t>(d) % 64, 0u);
+    std::vector<double> h(64), back(64, 0.0);
+    for (int i = 0; i < 64; ++i)
+      h[std::size_t(i)] = 1.5 * i;
+    hpp::deep_copy(d, h.data(), 64 * sizeof(double));
+    hpp::deep_copy(back.data(), d, 64 * sizeof(double));
+    EXPECT_EQ(back, h);
+    hpp::Stream s;
+    std::vector<double> half(64, -1.0);
+    hpp::deep_copy(s, half.data(), d, 32 * sizeof(double));
+    s.fence();
+    EXPECT_EQ(half[31], 1.5 * 31);
+    EXPECT_EQ(half[32], -1.0);
+    hpp::free(d);
+  }
+  hpp::deep_copy(nullptr, nullptr, 0); // nothing to copy
+  hpp::deep_copy(hpp::default_stream(), nullptr, nullptr, 0);
+  char buf[8] = {'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'};
+  hpp::deep_copy(buf + 2, buf, 4); // overlapping ranges
+  EXPECT_EQ(std::memcmp(buf, "ababcdgh", 8), 0);
+}
+
+TEST(ApiUniqueToken, SizedInstanceToken) {
+  hpp::UniqueToken<hpp::Scope::Instance> tok(4);
+  EXPECT_EQ(tok.size(), 4);
+  std::set<int> ids;
+  for (int i = 0; i < 4; ++i) {
+    const int id = tok.acquire();
+    EXPECT_GE(id, 0);
+    EXPECT_LT(id, 4);
+    ids.insert(id);
+  }
+  EXPECT_EQ(ids.size(), 4u);
+  EXPECT_THROW(tok.acquire(), std::runtime_error); // all held
+  tok.release(2);
+  EXPECT_EQ(tok.acquire(), 2);
+  EXPECT_THROW(tok.release(7), std::invalid_argument);
+  tok.release(1);
+  EXPECT_THROW(tok.release(1), std::invalid_argument); // not held any more
+  EXPECT_THROW(hpp::UniqueToken<>(0), std::invalid_argument);
+}
+
+TEST(ApiUniqueToken, DefaultInstanceTokensAreIndependent) {
+  hpp::UniqueToken<> a;
+  hpp::UniqueToken<hpp::Scope::Instance> b;
+  EXPECT_EQ(a.size(), hpp::concurrency());
+  EXPECT_EQ(a.size(), 1);
+  const int ia = a.acquire();
+  const int ib = b.acquire(); // another instance: not exhausted by a
+  EXPECT_EQ(ia, 0);
+  EXPECT_EQ(ib, 0);
+  hpp::UniqueToken<> copy = a; // copies share ids
+  EXPECT_THROW(copy.acquire(), std::runtime_error);
+  copy.release(ia);
+  b.release(ib);
+  EXPECT_EQ(a.acquire(), 0);
+  a.release(0);
+}
+
+TEST(ApiUniqueToken, GlobalTokensShareOnePool) {
+  hpp::UniqueToken<hpp::Scope::Global> g1;
+  hpp::UniqueToken<hpp::Scope::Global> g2;
+  EXPECT_EQ(g1.size(), g2.size());
+  std::vector<int> held;
+  for (int i = 0; i < g1.size(); ++i)
+    held.push_back(g1.acquire());
+  EXPECT_THROW(g2.acquire(), std::runtime_error); // the same ids
+  for (int id : held)
+    g2.release(id);
+  const int id = g2.acquire();
+  g1.release(id);
+}
+
+TEST(ApiUniqueToken, AcquireUniqueTokenReleasesOnScopeExit) {
+  hpp::UniqueToken<> tok(2);
+  {
+    hpp::AcquireUniqueToken lock(tok);
+    hpp::AcquireUniqueToken<hpp::Scope::Instance> lock2(tok);
+    EXPECT_NE(lock.value(), lock2.value());
+    EXPECT_THROW(tok.acquire(), std::runtime_error);
+  }
+  const int a = tok.acquire(), b = tok.acquire();
+  EXPECT_NE(a, b);
+  tok.release(a);
+  tok.release(b);
+}
+
+TEST(ApiUniqueToken, PerIterationAndPerTeamUse) {
+  hpp::UniqueToken<> tok;
+  std::vector<int> counts(std::size_t(tok.size()), 0);
+  int* c = counts.data();
+  hpp::parallel_for(50, [=](int) {
+    const int id = tok.acquire();
+    ++c[id];
+    tok.release(id);
+  });
+  hpp::parallel_for(hpp::TeamPolicy(10, hpp::AUTO), [=](const hpp::TeamMember& t) {
+    int id = -1;
+    hpp::single(hpp::PerTeam(t), [&](int& v) { v = tok.acquire(); }, id);
+    hpp::parallel_for(hpp::TeamThreadRange(t, 3), [&](int) { ++c[id]; });
+    hpp::single(hpp::PerTeam(t), [&] { tok.release(id); });
+  });
+  EXPECT_EQ(counts[0], 50 + 30);
+}
+
+TEST(ApiConfig, VersionAndMacros) {
+  EXPECT_EQ(HPP_VERSION, HPP_VERSION_MAJOR * 10000 + HPP_VERSION_MINOR * 100 +
+                             HPP_VERSION_PATCH);
+  struct F {
+    HPP_INLINE_FUNCTION int twice(int x) const { return 2 * x; }
+    HPP_FUNCTION int thrice(int x) const { return 3 * x; }
+  };
+  EXPECT_EQ(F().twice(4) + F().thrice(1), 11);
+}
+
+} // namespace
