@@ -36,7 +36,8 @@ namespace detail {
 //===- Policies -----------------------------------------------------------===//
 
 template <class T> struct IsRangePolicy : std::false_type {};
-template <class... P> struct IsRangePolicy<RangePolicy<P...>> : std::true_type {};
+template <class... P>
+struct IsRangePolicy<RangePolicy<P...>> : std::true_type {};
 template <class T> struct IsMDRangePolicy : std::false_type {};
 template <int R, class... P>
 struct IsMDRangePolicy<MDRangePolicy<R, P...>> : std::true_type {};
@@ -54,9 +55,7 @@ constexpr bool is_top_policy_v =
 template <class P>
 constexpr bool is_policy_v = is_top_policy_v<P> || IsNestedRange<P>::value;
 
-template <class P, class = void> struct WorkTag {
-  using type = void;
-};
+template <class P, class = void> struct WorkTag { using type = void; };
 template <class P> struct WorkTag<P, std::void_t<typename P::work_tag>> {
   using type = typename P::work_tag;
 };
@@ -138,14 +137,16 @@ struct IsReducer<
 
 template <class F, class V, class = void> struct HasInit : std::false_type {};
 template <class F, class V>
-struct HasInit<F, V,
-               std::void_t<decltype(std::declval<const F&>().init(
-                   std::declval<V&>()))>> : std::true_type {};
+struct HasInit<
+    F, V,
+    std::void_t<decltype(std::declval<const F&>().init(std::declval<V&>()))>>
+    : std::true_type {};
 template <class F, class V, class = void> struct HasFinal : std::false_type {};
 template <class F, class V>
-struct HasFinal<F, V,
-                std::void_t<decltype(std::declval<const F&>().final(
-                    std::declval<V&>()))>> : std::true_type {};
+struct HasFinal<
+    F, V,
+    std::void_t<decltype(std::declval<const F&>().final(std::declval<V&>()))>>
+    : std::true_type {};
 
 /// One result of a parallel_reduce: the accumulator f updates and where the
 /// result goes.
@@ -222,11 +223,11 @@ void reduce(const P& policy, const F& f, R&&... results) {
 
 /// Runs f for every iteration of policy: an integer n (the range [0, n)),
 /// RangePolicy, MDRangePolicy, TeamPolicy, or a nested range inside a team.
-template <class P, class F,
-          std::enable_if_t<detail::is_policy_v<P>, int> = 0>
+template <class P, class F, std::enable_if_t<detail::is_policy_v<P>, int> = 0>
 void parallel_for(const P& policy, const F& f) {
   using Tag = typename detail::WorkTag<P>::type;
-  detail::iterate(policy, [&](const auto&... idx) { detail::call<Tag>(f, idx...); });
+  detail::iterate(policy,
+                  [&](const auto&... idx) { detail::call<Tag>(f, idx...); });
 }
 
 /// parallel_for with a label for reports and profiling tools.

@@ -41,9 +41,7 @@ template <class T> struct IndexType {
 /// Policy property: iteration schedule hint; the serial build ignores it.
 struct Static {};
 struct Dynamic {};
-template <class T> struct Schedule {
-  using type = T;
-};
+template <class T> struct Schedule { using type = T; };
 
 class TeamMember;
 
@@ -164,7 +162,8 @@ template <class B, class E> RangePolicy(const Stream&, B, E) -> RangePolicy<>;
 /// f) calls f(i, j). Tile sizes are accepted for the translated code; the
 /// serial build does not tile. A tile size of 0 lets the backend choose.
 template <int Rank, class... Props> class MDRangePolicy {
-  static_assert(Rank >= 2 && Rank <= 4, "hpp::MDRangePolicy supports rank 2 to 4");
+  static_assert(Rank >= 2 && Rank <= 4,
+                "hpp::MDRangePolicy supports rank 2 to 4");
 
 public:
   using work_tag = typename detail::PolicyTraits<Props...>::work_tag;
@@ -174,34 +173,34 @@ public:
   static constexpr int rank = Rank;
 
   template <class LT, class UT,
-            std::enable_if_t<detail::is_integer_v<LT> && detail::is_integer_v<UT>,
-                             int> = 0>
+            std::enable_if_t<
+                detail::is_integer_v<LT> && detail::is_integer_v<UT>, int> = 0>
   MDRangePolicy(const LT (&lower)[Rank], const UT (&upper)[Rank])
       : MDRangePolicy(default_stream(), lower, upper) {}
 
   template <class LT, class UT,
-            std::enable_if_t<detail::is_integer_v<LT> && detail::is_integer_v<UT>,
-                             int> = 0>
+            std::enable_if_t<
+                detail::is_integer_v<LT> && detail::is_integer_v<UT>, int> = 0>
   MDRangePolicy(const Stream& stream, const LT (&lower)[Rank],
                 const UT (&upper)[Rank])
       : Str(stream) {
     init(lower, upper, static_cast<const index_type*>(nullptr));
   }
 
-  template <class LT, class UT, class TT,
-            std::enable_if_t<detail::is_integer_v<LT> &&
-                                 detail::is_integer_v<UT> &&
-                                 detail::is_integer_v<TT>,
-                             int> = 0>
+  template <
+      class LT, class UT, class TT,
+      std::enable_if_t<detail::is_integer_v<LT> && detail::is_integer_v<UT> &&
+                           detail::is_integer_v<TT>,
+                       int> = 0>
   MDRangePolicy(const LT (&lower)[Rank], const UT (&upper)[Rank],
                 const TT (&tile)[Rank])
       : MDRangePolicy(default_stream(), lower, upper, tile) {}
 
-  template <class LT, class UT, class TT,
-            std::enable_if_t<detail::is_integer_v<LT> &&
-                                 detail::is_integer_v<UT> &&
-                                 detail::is_integer_v<TT>,
-                             int> = 0>
+  template <
+      class LT, class UT, class TT,
+      std::enable_if_t<detail::is_integer_v<LT> && detail::is_integer_v<UT> &&
+                           detail::is_integer_v<TT>,
+                       int> = 0>
   MDRangePolicy(const Stream& stream, const LT (&lower)[Rank],
                 const UT (&upper)[Rank], const TT (&tile)[Rank])
       : Str(stream) {
@@ -248,10 +247,10 @@ public:
 private:
   static void check_length(std::size_t n, const char* what) {
     if (n != std::size_t(Rank))
-      throw std::invalid_argument(
-          std::string("hpp::MDRangePolicy<") + std::to_string(Rank) + ">: " +
-          what + " has " + std::to_string(n) + " elements, not " +
-          std::to_string(Rank));
+      throw std::invalid_argument(std::string("hpp::MDRangePolicy<") +
+                                  std::to_string(Rank) + ">: " + what +
+                                  " has " + std::to_string(n) +
+                                  " elements, not " + std::to_string(Rank));
   }
 
   template <class LT, class UT, class TT>
@@ -260,8 +259,9 @@ private:
       Lower[D] = detail::checked_index<index_type>(lower[D], "MDRangePolicy");
       Upper[D] = detail::checked_index<index_type>(upper[D], "MDRangePolicy");
       detail::check_bounds(Lower[D], Upper[D], "MDRangePolicy", D);
-      Tile[D] = tile ? detail::checked_index<index_type>(tile[D], "MDRangePolicy")
-                     : index_type(0);
+      Tile[D] =
+          tile ? detail::checked_index<index_type>(tile[D], "MDRangePolicy")
+               : index_type(0);
       if (Tile[D] < 0)
         throw std::invalid_argument("hpp::MDRangePolicy: negative tile size");
     }
@@ -295,7 +295,8 @@ PerThreadValue PerThread(I bytes) {
 
 namespace detail {
 template <class T>
-constexpr bool is_size_arg_v = is_integer_v<T> || std::is_same<T, AUTO_t>::value;
+constexpr bool is_size_arg_v =
+    is_integer_v<T> || std::is_same<T, AUTO_t>::value;
 
 template <class T> int size_arg(T v, const char* what) {
   if constexpr (std::is_same<T, AUTO_t>::value) {
@@ -325,19 +326,19 @@ public:
   using index_type = typename detail::PolicyTraits<Props...>::index_type;
   using member_type = TeamMember;
 
-  template <class L, class T, class V = int,
-            std::enable_if_t<detail::is_integer_v<L> &&
-                                 detail::is_size_arg_v<T> &&
-                                 detail::is_size_arg_v<V>,
-                             int> = 0>
+  template <
+      class L, class T, class V = int,
+      std::enable_if_t<detail::is_integer_v<L> && detail::is_size_arg_v<T> &&
+                           detail::is_size_arg_v<V>,
+                       int> = 0>
   TeamPolicy(L league_size, T team_size, V vector_length = 1)
       : TeamPolicy(default_stream(), league_size, team_size, vector_length) {}
 
-  template <class L, class T, class V = int,
-            std::enable_if_t<detail::is_integer_v<L> &&
-                                 detail::is_size_arg_v<T> &&
-                                 detail::is_size_arg_v<V>,
-                             int> = 0>
+  template <
+      class L, class T, class V = int,
+      std::enable_if_t<detail::is_integer_v<L> && detail::is_size_arg_v<T> &&
+                           detail::is_size_arg_v<V>,
+                       int> = 0>
   TeamPolicy(const Stream& stream, L league_size, T team_size,
              V vector_length = 1)
       : Str(stream),
@@ -348,9 +349,9 @@ public:
       throw std::invalid_argument("hpp::TeamPolicy: negative league size " +
                                   std::to_string(League));
     if (VectorRequest & (VectorRequest - 1))
-      throw std::invalid_argument(
-          "hpp::TeamPolicy: vector length " + std::to_string(VectorRequest) +
-          " is not a power of two");
+      throw std::invalid_argument("hpp::TeamPolicy: vector length " +
+                                  std::to_string(VectorRequest) +
+                                  " is not a power of two");
   }
 
   int league_size() const { return League; }

@@ -89,8 +89,7 @@ HPP_FUNCTION bool loc_better(const T& v, const I& l, const T& cur_v,
 } // namespace detail
 
 #define HPP_SIMPLE_REDUCER(NAME, IDENTITY, JOIN)                               \
-  template <class T>                                                           \
-  class NAME : public detail::ReducerBase<NAME<T>, T> {                        \
+  template <class T> class NAME : public detail::ReducerBase<NAME<T>, T> {     \
   public:                                                                      \
     using value_type = T;                                                      \
     HPP_FUNCTION explicit NAME(value_type& result)                             \

@@ -31,7 +31,8 @@ namespace detail {
 
 template <class M> struct MemberArgs {};
 #define HPP_MEMBER_ARGS(QUALS)                                                 \
-  template <class C, class R, class... A> struct MemberArgs<R (C::*)(A...) QUALS> { \
+  template <class C, class R, class... A>                                      \
+  struct MemberArgs<R (C::*)(A...) QUALS> {                                    \
     using type = std::tuple<A...>;                                             \
   };
 HPP_MEMBER_ARGS()
@@ -50,8 +51,8 @@ struct ScanValueFromCall<F, std::void_t<decltype(&F::operator())>> {
   using Args = typename MemberArgs<decltype(&F::operator())>::type;
   static_assert(std::tuple_size<Args>::value >= 3,
                 "a parallel_scan body takes (index, partial, final)");
-  using type = std::remove_cv_t<std::remove_reference_t<std::tuple_element_t<
-      std::tuple_size<Args>::value - 2, Args>>>;
+  using type = std::remove_cv_t<std::remove_reference_t<
+      std::tuple_element_t<std::tuple_size<Args>::value - 2, Args>>>;
 };
 template <class F, class = void> struct ScanValueType {
   using type = typename ScanValueFromCall<F>::type;
@@ -62,8 +63,8 @@ struct ScanValueType<F, std::void_t<typename F::value_type>> {
 };
 
 template <class T> struct IsScanPolicy {
-  static constexpr bool value = is_integer_v<T> || IsRangePolicy<T>::value ||
-                                IsNestedRange<T>::value;
+  static constexpr bool value =
+      is_integer_v<T> || IsRangePolicy<T>::value || IsNestedRange<T>::value;
 };
 
 template <class V, class P, class F> V scan(const P& policy, const F& f) {
@@ -96,18 +97,18 @@ void parallel_scan(const P& policy, const F& f, T& total) {
 }
 
 /// The labelled forms of the top-level scans.
-template <class P, class F,
-          std::enable_if_t<detail::IsScanPolicy<P>::value &&
-                               detail::is_top_policy_v<P>,
-                           int> = 0>
+template <
+    class P, class F,
+    std::enable_if_t<
+        detail::IsScanPolicy<P>::value && detail::is_top_policy_v<P>, int> = 0>
 void parallel_scan(const std::string& label, const P& policy, const F& f) {
   (void)label;
   parallel_scan(policy, f);
 }
-template <class P, class F, class T,
-          std::enable_if_t<detail::IsScanPolicy<P>::value &&
-                               detail::is_top_policy_v<P>,
-                           int> = 0>
+template <
+    class P, class F, class T,
+    std::enable_if_t<
+        detail::IsScanPolicy<P>::value && detail::is_top_policy_v<P>, int> = 0>
 void parallel_scan(const std::string& label, const P& policy, const F& f,
                    T& total) {
   (void)label;

@@ -108,7 +108,8 @@ public:
   /// Whether the work queued on this stream has finished; never waits.
   StreamStatus status() const {
 #if defined(HPP_BACKEND_CUDA) && defined(__CUDACC__)
-    const cudaError_t err = cudaStreamQuery(static_cast<cudaStream_t>(native()));
+    const cudaError_t err =
+        cudaStreamQuery(static_cast<cudaStream_t>(native()));
     if (err == cudaSuccess)
       return StreamStatus::Complete;
     if (err == cudaErrorNotReady) {

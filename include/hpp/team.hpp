@@ -57,17 +57,18 @@ public:
   /// The next bytes of the arena, 64-byte aligned. Asking for more than the
   /// policy requested throws, as the GPU launch would fail.
   void* get(std::size_t bytes) {
-    const std::size_t Start =
-        (Offset + scratch_alignment - 1) / scratch_alignment * scratch_alignment;
+    const std::size_t Start = (Offset + scratch_alignment - 1) /
+                              scratch_alignment * scratch_alignment;
     if (Start > Capacity || bytes > Capacity - Start)
       throw std::runtime_error(
-          std::string("hpp: ") + (PerThread ? "thread_scratch(" : "team_scratch(") +
+          std::string("hpp: ") +
+          (PerThread ? "thread_scratch(" : "team_scratch(") +
           std::to_string(Level) + ") allocation of " + std::to_string(bytes) +
           " bytes at offset " + std::to_string(Start) +
           " (allocations are 64-byte aligned) exceeds the " +
           std::to_string(Capacity) + " bytes requested with set_scratch_size(" +
-          std::to_string(Level) + (PerThread ? ", hpp::PerThread" : ", hpp::PerTeam") +
-          "(...))");
+          std::to_string(Level) +
+          (PerThread ? ", hpp::PerThread" : ", hpp::PerTeam") + "(...))");
     Offset = Start + bytes;
     return Base + Start;
   }
@@ -137,9 +138,11 @@ public:
 
 private:
   friend struct detail::TeamAccess;
-  TeamMember(int league_rank, int league_size, detail::ScratchArena* const* arenas)
-      : LeagueRank(league_rank), LeagueSize(league_size),
-        Arenas{arenas[0], arenas[1], arenas[2], arenas[3]} {}
+  TeamMember(int league_rank, int league_size,
+             detail::ScratchArena* const* arenas)
+      : LeagueRank(league_rank),
+        LeagueSize(league_size), Arenas{arenas[0], arenas[1], arenas[2],
+                                        arenas[3]} {}
 
   static int checked_level(int level, const char* what) {
     if (level != 0 && level != 1)
@@ -169,7 +172,8 @@ enum class NestedLevel { TeamThread, ThreadVector, TeamVector };
 /// A nested range [begin, end) inside a team (an empty range when
 /// begin >= end, as in Kokkos). Built by TeamThreadRange & co.
 template <NestedLevel Level, class I> struct NestedRange {
-  static_assert(detail::is_integer_v<I>, "nested range bounds must be integers");
+  static_assert(detail::is_integer_v<I>,
+                "nested range bounds must be integers");
   using index_type = I;
   static constexpr NestedLevel level = Level;
   const TeamMember* member;
@@ -189,8 +193,9 @@ NestedRange<L, std::common_type_t<B, E>> make_nested(const TeamMember& t, B b,
 } // namespace detail
 
 /// [0, n) / [begin, end) split across the threads of the team.
-template <class N> NestedRange<NestedLevel::TeamThread, N>
-TeamThreadRange(const TeamMember& t, N n) {
+template <class N>
+NestedRange<NestedLevel::TeamThread, N> TeamThreadRange(const TeamMember& t,
+                                                        N n) {
   return detail::make_nested<NestedLevel::TeamThread>(t, N(0), n);
 }
 template <class B, class E>
@@ -200,8 +205,9 @@ TeamThreadRange(const TeamMember& t, B begin, E end) {
 }
 
 /// [0, n) / [begin, end) split across the vector lanes of the calling thread.
-template <class N> NestedRange<NestedLevel::ThreadVector, N>
-ThreadVectorRange(const TeamMember& t, N n) {
+template <class N>
+NestedRange<NestedLevel::ThreadVector, N> ThreadVectorRange(const TeamMember& t,
+                                                            N n) {
   return detail::make_nested<NestedLevel::ThreadVector>(t, N(0), n);
 }
 template <class B, class E>
@@ -211,8 +217,9 @@ ThreadVectorRange(const TeamMember& t, B begin, E end) {
 }
 
 /// [0, n) / [begin, end) split across all threads and lanes of the team.
-template <class N> NestedRange<NestedLevel::TeamVector, N>
-TeamVectorRange(const TeamMember& t, N n) {
+template <class N>
+NestedRange<NestedLevel::TeamVector, N> TeamVectorRange(const TeamMember& t,
+                                                        N n) {
   return detail::make_nested<NestedLevel::TeamVector>(t, N(0), n);
 }
 template <class B, class E>

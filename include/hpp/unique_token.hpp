@@ -67,8 +67,7 @@ private:
 
 /// The pool every Scope::Global token uses.
 inline const std::shared_ptr<TokenPool>& global_token_pool() {
-  static const std::shared_ptr<TokenPool> Pool =
-      std::make_shared<TokenPool>(1);
+  static const std::shared_ptr<TokenPool> Pool = std::make_shared<TokenPool>(1);
   return Pool;
 }
 } // namespace detail

@@ -85,7 +85,8 @@ TEST(ApiRange, IndexTypeProperty) {
   EXPECT_THROW((hpp::RangePolicy<hpp::IndexType<unsigned>>(-1, 3)),
                std::invalid_argument);
   // Schedule is accepted and ignored.
-  using S = hpp::RangePolicy<hpp::Schedule<hpp::Dynamic>, hpp::IndexType<short>>;
+  using S =
+      hpp::RangePolicy<hpp::Schedule<hpp::Dynamic>, hpp::IndexType<short>>;
   static_assert(std::is_same<S::index_type, short>::value);
   static_assert(std::is_same<S::work_tag, void>::value);
 }
@@ -155,7 +156,8 @@ TEST(ApiRange, Labels) {
 TEST(ApiRange, HppLambdaMacro) {
   std::vector<int> v(4, 0);
   int* p = v.data();
-  hpp::parallel_for(4, HPP_LAMBDA(int i) { p[i] = i * i; });
+  hpp::parallel_for(
+      4, HPP_LAMBDA(int i) { p[i] = i * i; });
   EXPECT_EQ(v, (std::vector<int>{0, 1, 4, 9}));
 }
 
@@ -222,7 +224,8 @@ TEST(ApiMDRange, BoundsTilesAndErrors) {
   EXPECT_THROW((hpp::MDRangePolicy<2>({0, 0}, {1, 1}, {-1, 1})),
                std::invalid_argument);
   int count = 0;
-  hpp::parallel_for(hpp::MDRangePolicy<2>({2, 0}, {2, 9}), [&](int, int) { ++count; });
+  hpp::parallel_for(hpp::MDRangePolicy<2>({2, 0}, {2, 9}),
+                    [&](int, int) { ++count; });
   EXPECT_EQ(count, 0);
 }
 
@@ -236,8 +239,9 @@ TEST(ApiMDRange, TaggedFunctorAndReduce) {
   hpp::parallel_for(hpp::MDRangePolicy<2, TagA>({0, 0}, {2, 3}), MDTagged{out});
   EXPECT_EQ(out[5], 12);
   long sum = -7;
-  hpp::parallel_reduce(hpp::MDRangePolicy<2>({0, 0}, {10, 20}),
-                       [](int i, int j, long& s) { s += i * j; }, sum);
+  hpp::parallel_reduce(
+      hpp::MDRangePolicy<2>({0, 0}, {10, 20}),
+      [](int i, int j, long& s) { s += i * j; }, sum);
   EXPECT_EQ(sum, 45L * 190L);
 }
 
@@ -262,7 +266,8 @@ TEST(ApiTeam, PolicyConstruction) {
   hpp::TeamPolicy u(s, 2, hpp::AUTO, 4);
   EXPECT_EQ(u.requested_vector_length(), 4);
   EXPECT_EQ(hpp::TeamPolicy(1, 1).stream(), hpp::default_stream());
-  static_assert(std::is_same<hpp::TeamPolicy<>::member_type, hpp::TeamMember>::value);
+  static_assert(
+      std::is_same<hpp::TeamPolicy<>::member_type, hpp::TeamMember>::value);
 
   EXPECT_THROW(hpp::TeamPolicy(-1, 1), std::invalid_argument);
   EXPECT_THROW(hpp::TeamPolicy(1, 0), std::invalid_argument);
@@ -332,10 +337,11 @@ TEST(ApiTeam, TaggedFunctor) {
 TEST(ApiTeam, ScratchAllocation) {
   const int m = 10;
   std::vector<const void*> firsts;
-  auto policy = hpp::TeamPolicy(3, hpp::AUTO)
-                    .set_scratch_size(0, hpp::PerTeam(hpp::scratch_bytes<double>(m) +
-                                                      hpp::scratch_bytes<int>(m)))
-                    .set_scratch_size(1, hpp::PerTeam(4096), hpp::PerThread(128));
+  auto policy =
+      hpp::TeamPolicy(3, hpp::AUTO)
+          .set_scratch_size(0, hpp::PerTeam(hpp::scratch_bytes<double>(m) +
+                                            hpp::scratch_bytes<int>(m)))
+          .set_scratch_size(1, hpp::PerTeam(4096), hpp::PerThread(128));
   policy.set_scratch_size(0, hpp::PerThread(64));
   hpp::parallel_for(policy, [&](const hpp::TeamMember& t) {
     double* a = t.team_scratch(0).get<double>(m);
@@ -343,10 +349,10 @@ TEST(ApiTeam, ScratchAllocation) {
     char* big = t.team_scratch(1).get<char>(4096);
     float* mine = t.thread_scratch(0).get<float>(16);
     void* mine1 = t.thread_scratch(1).get_shmem(128);
-    for (const void* p : {static_cast<const void*>(a), static_cast<const void*>(b),
-                          static_cast<const void*>(big),
-                          static_cast<const void*>(mine),
-                          static_cast<const void*>(mine1)})
+    for (const void* p :
+         {static_cast<const void*>(a), static_cast<const void*>(b),
+          static_cast<const void*>(big), static_cast<const void*>(mine),
+          static_cast<const void*>(mine1)})
       EXPECT_TRUE(aligned64(p));
     // Disjoint: a's m doubles end before b.
     EXPECT_GE(reinterpret_cast<const char*>(b),
@@ -410,27 +416,35 @@ TEST(ApiTeam, ScratchOverAllocationThrowsWithSizes) {
                       EXPECT_THROW((void)t.team_scratch(0).get<char>(1),
                                    std::runtime_error);
                     });
-  EXPECT_THROW(hpp::parallel_for(hpp::TeamPolicy(1, 1),
-                                 [](const hpp::TeamMember& t) {
-                                   (void)t.team_scratch(2);
-                                 }),
+  EXPECT_THROW(hpp::parallel_for(
+                   hpp::TeamPolicy(1, 1),
+                   [](const hpp::TeamMember& t) { (void)t.team_scratch(2); }),
                std::invalid_argument);
 }
 
 //===- Nested ranges ------------------------------------------------------===//
 
 TEST(ApiNested, RangesCoverTheirBounds) {
-  hpp::parallel_for(hpp::TeamPolicy(2, hpp::AUTO, 4), [&](const hpp::TeamMember& t) {
-    std::vector<int> seen;
-    hpp::parallel_for(hpp::TeamThreadRange(t, 4), [&](int i) { seen.push_back(i); });
-    hpp::parallel_for(hpp::TeamThreadRange(t, 6, 8), [&](int i) { seen.push_back(i); });
-    hpp::parallel_for(hpp::ThreadVectorRange(t, 2), [&](int i) { seen.push_back(100 + i); });
-    hpp::parallel_for(hpp::ThreadVectorRange(t, 3, 5), [&](int i) { seen.push_back(100 + i); });
-    hpp::parallel_for(hpp::TeamVectorRange(t, 1), [&](int i) { seen.push_back(200 + i); });
-    hpp::parallel_for(hpp::TeamVectorRange(t, 9, 10), [&](int i) { seen.push_back(200 + i); });
-    hpp::parallel_for(hpp::TeamThreadRange(t, 5, 5), [&](int i) { seen.push_back(-i); });
-    EXPECT_EQ(seen, (std::vector<int>{0, 1, 2, 3, 6, 7, 100, 101, 103, 104, 200, 209}));
-  });
+  hpp::parallel_for(
+      hpp::TeamPolicy(2, hpp::AUTO, 4), [&](const hpp::TeamMember& t) {
+        std::vector<int> seen;
+        hpp::parallel_for(hpp::TeamThreadRange(t, 4),
+                          [&](int i) { seen.push_back(i); });
+        hpp::parallel_for(hpp::TeamThreadRange(t, 6, 8),
+                          [&](int i) { seen.push_back(i); });
+        hpp::parallel_for(hpp::ThreadVectorRange(t, 2),
+                          [&](int i) { seen.push_back(100 + i); });
+        hpp::parallel_for(hpp::ThreadVectorRange(t, 3, 5),
+                          [&](int i) { seen.push_back(100 + i); });
+        hpp::parallel_for(hpp::TeamVectorRange(t, 1),
+                          [&](int i) { seen.push_back(200 + i); });
+        hpp::parallel_for(hpp::TeamVectorRange(t, 9, 10),
+                          [&](int i) { seen.push_back(200 + i); });
+        hpp::parallel_for(hpp::TeamThreadRange(t, 5, 5),
+                          [&](int i) { seen.push_back(-i); });
+        EXPECT_EQ(seen, (std::vector<int>{0, 1, 2, 3, 6, 7, 100, 101, 103, 104,
+                                          200, 209}));
+      });
   hpp::parallel_for(hpp::TeamPolicy(1, 1), [&](const hpp::TeamMember& t) {
     auto r = hpp::TeamThreadRange(t, 2, std::size_t(5));
     static_assert(std::is_same<decltype(r)::index_type, std::size_t>::value);
@@ -474,7 +488,8 @@ TEST(ApiNested, ThreeLevelYAx) {
               double v = 0;
               hpp::parallel_reduce(
                   hpp::ThreadVectorRange(t, 1),
-                  [&](int, double& lane) { lane += pA[i * cols + j] * px[j]; }, v);
+                  [&](int, double& lane) { lane += pA[i * cols + j] * px[j]; },
+                  v);
               inner += v;
             },
             row);
@@ -485,41 +500,45 @@ TEST(ApiNested, ThreeLevelYAx) {
 }
 
 TEST(ApiNested, ReducersAndSeveralResults) {
-  hpp::parallel_for(hpp::TeamPolicy(3, hpp::AUTO), [&](const hpp::TeamMember& t) {
-    const int r = t.league_rank();
-    double mx = 0;
-    hpp::parallel_reduce(hpp::TeamVectorRange(t, 10),
-                         [&](int i, double& m) { m = i * r > m ? i * r : m; },
-                         hpp::Max<double>(mx));
-    EXPECT_EQ(mx, 9.0 * r);
-    int sum = 0, prod = 0;
-    hpp::MinLoc<int, int>::value_type ml;
-    hpp::parallel_reduce(
-        hpp::TeamThreadRange(t, 1, 5),
-        [&](int i, int& s, int& p, hpp::MinLoc<int, int>::value_type& l) {
-          s += i;
-          p *= i;
-          if ((i - 3) * (i - 3) < l.val) {
-            l.val = (i - 3) * (i - 3);
-            l.loc = i;
-          }
-        },
-        sum, hpp::Prod<int>(prod), hpp::MinLoc<int, int>(ml));
-    EXPECT_EQ(sum, 10);
-    EXPECT_EQ(prod, 24);
-    EXPECT_EQ(ml.val, 0);
-    EXPECT_EQ(ml.loc, 3);
-  });
+  hpp::parallel_for(
+      hpp::TeamPolicy(3, hpp::AUTO), [&](const hpp::TeamMember& t) {
+        const int r = t.league_rank();
+        double mx = 0;
+        hpp::parallel_reduce(
+            hpp::TeamVectorRange(t, 10),
+            [&](int i, double& m) { m = i * r > m ? i * r : m; },
+            hpp::Max<double>(mx));
+        EXPECT_EQ(mx, 9.0 * r);
+        int sum = 0, prod = 0;
+        hpp::MinLoc<int, int>::value_type ml;
+        hpp::parallel_reduce(
+            hpp::TeamThreadRange(t, 1, 5),
+            [&](int i, int& s, int& p, hpp::MinLoc<int, int>::value_type& l) {
+              s += i;
+              p *= i;
+              if ((i - 3) * (i - 3) < l.val) {
+                l.val = (i - 3) * (i - 3);
+                l.loc = i;
+              }
+            },
+            sum, hpp::Prod<int>(prod), hpp::MinLoc<int, int>(ml));
+        EXPECT_EQ(sum, 10);
+        EXPECT_EQ(prod, 24);
+        EXPECT_EQ(ml.val, 0);
+        EXPECT_EQ(ml.loc, 3);
+      });
 }
 
 TEST(ApiNested, Scans) {
-  hpp::parallel_for(hpp::TeamPolicy(2, hpp::AUTO, 2), [&](const hpp::TeamMember& t) {
+  hpp::parallel_for(hpp::TeamPolicy(2, hpp::AUTO, 2), [&](const hpp::TeamMember&
+                                                              t) {
     int in[5] = {3, 1, 4, 1, 5}, incl[5], excl[5];
-    hpp::parallel_scan(hpp::TeamThreadRange(t, 5), [&](int i, int& p, bool final) {
-      if (final)
-        excl[i] = p;
-      p += in[i];
-    });
+    hpp::parallel_scan(hpp::TeamThreadRange(t, 5),
+                       [&](int i, int& p, bool final) {
+                         if (final)
+                           excl[i] = p;
+                         p += in[i];
+                       });
     int total = -1;
     hpp::parallel_scan(
         hpp::ThreadVectorRange(t, 5),
@@ -536,8 +555,9 @@ TEST(ApiNested, Scans) {
     }
     EXPECT_EQ(total, 14);
     long tv = 0;
-    hpp::parallel_scan(hpp::TeamVectorRange(t, 2, 5),
-                       [&](int i, long& p, bool) { p += i; }, tv);
+    hpp::parallel_scan(
+        hpp::TeamVectorRange(t, 2, 5), [&](int i, long& p, bool) { p += i; },
+        tv);
     EXPECT_EQ(tv, 2 + 3 + 4);
   });
 }
@@ -547,17 +567,20 @@ TEST(ApiNested, Scans) {
 TEST(ApiSingle, OncePerTeamAndThreadWithBroadcast) {
   int per_team = 0, per_thread = 0;
   std::vector<double> out(4, 0);
-  hpp::parallel_for(hpp::TeamPolicy(4, hpp::AUTO, 2), [&](const hpp::TeamMember& t) {
-    hpp::single(hpp::PerTeam(t), [&] { ++per_team; });
-    hpp::parallel_for(hpp::TeamThreadRange(t, 3), [&](int) {
-      hpp::single(hpp::PerThread(t), [&] { ++per_thread; });
-    });
-    double v = -1;
-    hpp::single(hpp::PerTeam(t), [&](double& b) { b = 10.0 * t.league_rank(); }, v);
-    int w = -1;
-    hpp::single(hpp::PerThread(t), [&](int& b) { b = t.league_rank() + 1; }, w);
-    out[std::size_t(t.league_rank())] = v + w;
-  });
+  hpp::parallel_for(
+      hpp::TeamPolicy(4, hpp::AUTO, 2), [&](const hpp::TeamMember& t) {
+        hpp::single(hpp::PerTeam(t), [&] { ++per_team; });
+        hpp::parallel_for(hpp::TeamThreadRange(t, 3), [&](int) {
+          hpp::single(hpp::PerThread(t), [&] { ++per_thread; });
+        });
+        double v = -1;
+        hpp::single(
+            hpp::PerTeam(t), [&](double& b) { b = 10.0 * t.league_rank(); }, v);
+        int w = -1;
+        hpp::single(
+            hpp::PerThread(t), [&](int& b) { b = t.league_rank() + 1; }, w);
+        out[std::size_t(t.league_rank())] = v + w;
+      });
   EXPECT_EQ(per_team, 4);
   EXPECT_EQ(per_thread, 4 * 3);
   EXPECT_EQ(out, (std::vector<double>{1, 12, 23, 34}));

@@ -16,25 +16,36 @@ namespace {
 
 TEST(ApiReduce, PlainResultIsSummedAndAssigned) {
   double s = 1e9; // overwritten, not accumulated into
-  hpp::parallel_reduce(100, [](int i, double& v) { v += 0.5 * i; }, s);
+  hpp::parallel_reduce(
+      100, [](int i, double& v) { v += 0.5 * i; }, s);
   EXPECT_DOUBLE_EQ(s, 0.5 * 4950);
   long l = 42;
-  hpp::parallel_reduce(hpp::RangePolicy(0, 0), [](long, long& v) { v += 1; }, l);
+  hpp::parallel_reduce(
+      hpp::RangePolicy(0, 0), [](long, long& v) { v += 1; }, l);
   EXPECT_EQ(l, 0);
   int c = 7;
-  hpp::parallel_reduce(std::size_t(10), [](std::size_t i, int& v) { v += int(i % 2); }, c);
+  hpp::parallel_reduce(
+      std::size_t(10), [](std::size_t i, int& v) { v += int(i % 2); }, c);
   EXPECT_EQ(c, 5);
 }
 
 TEST(ApiReduce, Labels) {
   double s = 0;
   int m = 0;
-  hpp::parallel_reduce("dot", 4, [](int i, double& v) { v += i; }, s);
+  hpp::parallel_reduce(
+      "dot", 4, [](int i, double& v) { v += i; }, s);
   EXPECT_EQ(s, 6.0);
-  hpp::parallel_reduce(std::string("max"), hpp::RangePolicy(0, 4),
-                       [](int i, int& v) { v = i > v ? i : v; }, hpp::Max<int>(m));
+  hpp::parallel_reduce(
+      std::string("max"), hpp::RangePolicy(0, 4),
+      [](int i, int& v) { v = i > v ? i : v; }, hpp::Max<int>(m));
   EXPECT_EQ(m, 3);
-  hpp::parallel_reduce("two", 3, [](int i, double& a, int& b) { a += i; b += 1; }, s, m);
+  hpp::parallel_reduce(
+      "two", 3,
+      [](int i, double& a, int& b) {
+        a += i;
+        b += 1;
+      },
+      s, m);
   EXPECT_EQ(s, 3.0);
   EXPECT_EQ(m, 3);
 }
@@ -44,35 +55,44 @@ TEST(ApiReduce, SimpleReducers) {
   const int n = int(x.size());
   const int* p = x.data();
   int sum = -1, prod = -1, mn = -1, mx = -1;
-  hpp::parallel_reduce(n, [=](int i, int& v) { v += p[i]; }, hpp::Sum<int>(sum));
-  hpp::parallel_reduce(n, [=](int i, int& v) { v *= (p[i] == 0 ? 1 : p[i]); },
-                       hpp::Prod<int>(prod));
-  hpp::parallel_reduce(n, [=](int i, int& v) { v = p[i] < v ? p[i] : v; },
-                       hpp::Min<int>(mn));
-  hpp::parallel_reduce(n, [=](int i, int& v) { v = p[i] > v ? p[i] : v; },
-                       hpp::Max<int>(mx));
+  hpp::parallel_reduce(
+      n, [=](int i, int& v) { v += p[i]; }, hpp::Sum<int>(sum));
+  hpp::parallel_reduce(
+      n, [=](int i, int& v) { v *= (p[i] == 0 ? 1 : p[i]); },
+      hpp::Prod<int>(prod));
+  hpp::parallel_reduce(
+      n, [=](int i, int& v) { v = p[i] < v ? p[i] : v; }, hpp::Min<int>(mn));
+  hpp::parallel_reduce(
+      n, [=](int i, int& v) { v = p[i] > v ? p[i] : v; }, hpp::Max<int>(mx));
   EXPECT_EQ(sum, 34);
   EXPECT_EQ(prod, 5 * -3 * 12 * 7 * 12 * -3 * 4);
   EXPECT_EQ(mn, -3);
   EXPECT_EQ(mx, 12);
 
   int land = -1, lor = -1;
-  hpp::parallel_reduce(n, [=](int i, int& v) { v = v && p[i] != 99; }, hpp::LAnd<int>(land));
-  hpp::parallel_reduce(n, [=](int i, int& v) { v = v || p[i] == 0; }, hpp::LOr<int>(lor));
+  hpp::parallel_reduce(
+      n, [=](int i, int& v) { v = v && p[i] != 99; }, hpp::LAnd<int>(land));
+  hpp::parallel_reduce(
+      n, [=](int i, int& v) { v = v || p[i] == 0; }, hpp::LOr<int>(lor));
   EXPECT_EQ(land, 1);
   EXPECT_EQ(lor, 1);
-  hpp::parallel_reduce(n, [=](int i, int& v) { v = v && p[i] != 0; }, hpp::LAnd<int>(land));
-  hpp::parallel_reduce(n, [=](int i, int& v) { v = v || p[i] == 99; }, hpp::LOr<int>(lor));
+  hpp::parallel_reduce(
+      n, [=](int i, int& v) { v = v && p[i] != 0; }, hpp::LAnd<int>(land));
+  hpp::parallel_reduce(
+      n, [=](int i, int& v) { v = v || p[i] == 99; }, hpp::LOr<int>(lor));
   EXPECT_EQ(land, 0);
   EXPECT_EQ(lor, 0);
   bool all = false;
-  hpp::parallel_reduce(n, [=](int i, bool& v) { v = v && p[i] < 100; }, hpp::LAnd<bool>(all));
+  hpp::parallel_reduce(
+      n, [=](int i, bool& v) { v = v && p[i] < 100; }, hpp::LAnd<bool>(all));
   EXPECT_TRUE(all);
 
   unsigned band = 0, bor = 0;
   const unsigned bits[3] = {0xF0F0u, 0xFF00u, 0xF00Fu};
-  hpp::parallel_reduce(3, [&](int i, unsigned& v) { v &= bits[i]; }, hpp::BAnd<unsigned>(band));
-  hpp::parallel_reduce(3, [&](int i, unsigned& v) { v |= bits[i]; }, hpp::BOr<unsigned>(bor));
+  hpp::parallel_reduce(
+      3, [&](int i, unsigned& v) { v &= bits[i]; }, hpp::BAnd<unsigned>(band));
+  hpp::parallel_reduce(
+      3, [&](int i, unsigned& v) { v |= bits[i]; }, hpp::BOr<unsigned>(bor));
   EXPECT_EQ(band, 0xF000u);
   EXPECT_EQ(bor, 0xFFFFu);
 }
@@ -82,12 +102,18 @@ TEST(ApiReduce, IdentitiesOfAnEmptyRange) {
   int imin = 0, imax = 0, land = 0, lor = 1;
   unsigned band = 0, bor = 1;
   auto none = [](int, auto&) {};
-  hpp::parallel_reduce(0, [](int, double&) {}, hpp::Min<double>(dmin));
-  hpp::parallel_reduce(0, [](int, double&) {}, hpp::Max<double>(dmax));
-  hpp::parallel_reduce(0, [](int, double&) {}, hpp::Sum<double>(dsum));
-  hpp::parallel_reduce(0, [](int, double&) {}, hpp::Prod<double>(dprod));
-  hpp::parallel_reduce(0, [](int, int&) {}, hpp::Min<int>(imin));
-  hpp::parallel_reduce(0, [](int, int&) {}, hpp::Max<int>(imax));
+  hpp::parallel_reduce(
+      0, [](int, double&) {}, hpp::Min<double>(dmin));
+  hpp::parallel_reduce(
+      0, [](int, double&) {}, hpp::Max<double>(dmax));
+  hpp::parallel_reduce(
+      0, [](int, double&) {}, hpp::Sum<double>(dsum));
+  hpp::parallel_reduce(
+      0, [](int, double&) {}, hpp::Prod<double>(dprod));
+  hpp::parallel_reduce(
+      0, [](int, int&) {}, hpp::Min<int>(imin));
+  hpp::parallel_reduce(
+      0, [](int, int&) {}, hpp::Max<int>(imax));
   hpp::parallel_reduce(0, none, hpp::LAnd<int>(land));
   hpp::parallel_reduce(0, none, hpp::LOr<int>(lor));
   hpp::parallel_reduce(0, none, hpp::BAnd<unsigned>(band));
@@ -222,7 +248,8 @@ TEST(ApiReduce, MinMaxAndMinMaxLoc) {
 TEST(ApiReduce, DeductionFromTheResult) {
   double s = 0;
   hpp::MinMaxScalar<int> mm{};
-  hpp::parallel_reduce(5, [](int i, double& v) { v += i; }, hpp::Sum(s));
+  hpp::parallel_reduce(
+      5, [](int i, double& v) { v += i; }, hpp::Sum(s));
   hpp::parallel_reduce(
       5,
       [](int i, hpp::MinMaxScalar<int>& v) {
@@ -234,7 +261,8 @@ TEST(ApiReduce, DeductionFromTheResult) {
   EXPECT_EQ(mm.min_val, 0);
   EXPECT_EQ(mm.max_val, 4);
   hpp::Max<double> named(s); // a reducer passed as an lvalue
-  hpp::parallel_reduce(3, [](int i, double& v) { v = i > v ? i : v; }, named);
+  hpp::parallel_reduce(
+      3, [](int i, double& v) { v = i > v ? i : v; }, named);
   EXPECT_EQ(s, 2.0);
   EXPECT_EQ(&named.reference(), &s);
 }

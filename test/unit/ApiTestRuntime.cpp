@@ -59,10 +59,12 @@ TEST(ApiStream, WorkOnAStreamIsDoneAfterItsFence) {
   int* p = v.data();
   hpp::parallel_for(hpp::RangePolicy(s, 0, 100), [=](int i) { p[i] = i; });
   long sum = 0;
-  hpp::parallel_reduce(hpp::RangePolicy(s, 0, 100), [=](int i, long& t) { t += p[i]; }, sum);
-  hpp::parallel_for(hpp::TeamPolicy(s, 2, hpp::AUTO), [=](const hpp::TeamMember& t) {
-    hpp::single(hpp::PerTeam(t), [&] { p[t.league_rank()] = -1; });
-  });
+  hpp::parallel_reduce(
+      hpp::RangePolicy(s, 0, 100), [=](int i, long& t) { t += p[i]; }, sum);
+  hpp::parallel_for(
+      hpp::TeamPolicy(s, 2, hpp::AUTO), [=](const hpp::TeamMember& t) {
+        hpp::single(hpp::PerTeam(t), [&] { p[t.league_rank()] = -1; });
+      });
   s.fence();
   EXPECT_EQ(s.status(), hpp::StreamStatus::Complete);
   EXPECT_EQ(sum, 4950);
@@ -171,12 +173,14 @@ TEST(ApiUniqueToken, PerIterationAndPerTeamUse) {
     ++c[id];
     tok.release(id);
   });
-  hpp::parallel_for(hpp::TeamPolicy(10, hpp::AUTO), [=](const hpp::TeamMember& t) {
-    int id = -1;
-    hpp::single(hpp::PerTeam(t), [&](int& v) { v = tok.acquire(); }, id);
-    hpp::parallel_for(hpp::TeamThreadRange(t, 3), [&](int) { ++c[id]; });
-    hpp::single(hpp::PerTeam(t), [&] { tok.release(id); });
-  });
+  hpp::parallel_for(
+      hpp::TeamPolicy(10, hpp::AUTO), [=](const hpp::TeamMember& t) {
+        int id = -1;
+        hpp::single(
+            hpp::PerTeam(t), [&](int& v) { v = tok.acquire(); }, id);
+        hpp::parallel_for(hpp::TeamThreadRange(t, 3), [&](int) { ++c[id]; });
+        hpp::single(hpp::PerTeam(t), [&] { tok.release(id); });
+      });
   EXPECT_EQ(counts[0], 50 + 30);
 }
 

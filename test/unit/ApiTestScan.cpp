@@ -68,11 +68,13 @@ TEST(ApiScan, RangePolicyLabelsAndTypes) {
   EXPECT_EQ(out[9], 2.5);
   // A generic lambda takes its value type from the total.
   unsigned long long t = 0;
-  hpp::parallel_scan(std::size_t(5), [](auto i, auto& p, bool) { p += i; }, t);
+  hpp::parallel_scan(
+      std::size_t(5), [](auto i, auto& p, bool) { p += i; }, t);
   EXPECT_EQ(t, 10u);
   hpp::parallel_scan("empty", 0, [](int, int& p, bool) { p += 1; });
   int e = 9;
-  hpp::parallel_scan(0, [](int, int& p, bool) { p += 1; }, e);
+  hpp::parallel_scan(
+      0, [](int, int& p, bool) { p += 1; }, e);
   EXPECT_EQ(e, 0);
 }
 
