@@ -260,29 +260,52 @@ Error GPURegionWriter::emitRoot() {
                  rt("Ctx"));
   std::string Header;
   if (Scan) {
+    // Each thread takes scan_items iterations, warp-striped so that every
+    // round of a warp covers 32 consecutive ones (coalesced). Pass 1 keeps
+    // each item's contribution; the runtime turns them into exclusive
+    // prefixes (block scan and decoupled look-back); pass 2 runs the body
+    // from each item's prefix.
     std::string First;
     for (const ReductionVar &RV : L.Reductions)
       if (RV.InScan && First.empty())
         First = RV.Name;
     Pro += formatv("const hpprt::index_t hpp_tile = {0}(hpp_dev_{1});\n", rt("scan_tile"),
                    First);
-    Pro += formatv("const hpprt::index_t hpp_first = (hpp_tile * static_cast<hpprt::index_t>"
-                   "(blockDim.x) + threadIdx.x) * {0};\n",
-                   rt("scan_items"));
-    Pro += formatv("const hpprt::index_t hpp_last = hpp_first + {0} < hpp_n0 ? hpp_first + "
-                   "{0} : hpp_n0;\n",
-                   rt("scan_items"));
-    Pro += "// scan, pass 1: this thread's items reduced from the identity\n";
-    Pro += rootShadows(L, /*Scans=*/true);
-    Pro += "for (hpprt::index_t hpp_iv0 = hpp_first; hpp_iv0 < hpp_last; ++hpp_iv0) { " +
-           indexDecls(L, id(L), "hpp_iv0") + "\n" + scanInputPhase(L, Edit) + "}\n";
-    Pro += "// scan, pass 2: from the prefix of everything before this thread\n";
+    std::string Items = rt("scan_items");
     for (const ReductionVar &RV : L.Reductions)
       if (RV.InScan)
-        Pro += formatv("{0} = {1}(hpp_dev_{0}, hpp_tile, {0});\n", RV.Name,
-                       rt("scan_exclusive_prefix"));
+        Pro += formatv("{0} hpp_contrib_{1}[{2}], hpp_excl_{1}[{2}];\n", typeAlias(RV.Name),
+                       RV.Name, Items);
+    Pro += "// scan, pass 1: each item's contribution, from the identity\n";
+    Pro += formatv("for (int hpp_k = 0; hpp_k < {0}; ++hpp_k) {{\n", Items);
+    Pro += formatv("const hpprt::index_t hpp_iv0 = {0}(hpp_tile, hpp_k);\n", rt("scan_item"));
+    Pro += rootShadows(L, /*Scans=*/true);
+    Pro += "if (hpp_iv0 < hpp_n0) { " + indexDecls(L, id(L), "hpp_iv0") + "\n" +
+           scanInputPhase(L, Edit) + "}\n";
+    for (const ReductionVar &RV : L.Reductions)
+      if (RV.InScan)
+        Pro += formatv("hpp_contrib_{0}[hpp_k] = {0};\n", RV.Name);
+    Pro += "}\n";
+    for (const ReductionVar &RV : L.Reductions)
+      if (RV.InScan)
+        Pro += formatv("{0}(hpp_dev_{1}, hpp_tile, hpp_contrib_{1}, hpp_excl_{1});\n",
+                       rt("scan_prefixes"), RV.Name);
+    Pro += "// scan, pass 2: the body, from each item's exclusive prefix\n";
     Pro += rootShadows(L, /*Scans=*/false);
-    Header = "for (hpprt::index_t hpp_iv0 = hpp_first; hpp_iv0 < hpp_last; ++hpp_iv0) { ";
+    Header = formatv("for (int hpp_k = 0; hpp_k < {0}; ++hpp_k) {{ const hpprt::index_t "
+                     "hpp_iv0 = {1}(hpp_tile, hpp_k); if (hpp_iv0 >= hpp_n0) continue; ",
+                     Items, rt("scan_item"))
+                 .str();
+    for (const ReductionVar &RV : L.Reductions) {
+      if (!RV.InScan)
+        continue;
+      StringRef Op = getReductionRuntimeType(RV.Op);
+      Header += formatv("{0} {1} = hpp_excl_{1}[hpp_k]; ", typeAlias(RV.Name), RV.Name);
+      // The total, kept by the item that ends the loop.
+      Header += formatv("if (hpp_iv0 == hpp_n0 - 1) {{ {0} hpp_total = {1}; hpprt::{2}::join("
+                        "hpp_total, hpp_contrib_{1}[hpp_k]); {3}(hpp_dev_{1}, hpp_total); } ",
+                        typeAlias(RV.Name), RV.Name, Op, rt("scan_store_total"));
+    }
   } else {
     Pro += rootShadows(L, /*Scans=*/false);
     Header = Team ? formatv("for (hpprt::index_t hpp_iv0 = {0}; hpp_iv0 < hpp_n0; hpp_iv0 "
@@ -306,9 +329,8 @@ Error GPURegionWriter::emitRoot() {
   StringRef Every = Team ? "false" : "true";
   for (const ReductionVar &RV : L.Reductions) {
     if (RV.InScan)
-      Epi += formatv("if (hpp_first < hpp_last && hpp_last == hpp_n0) {0}(hpp_dev_{1}, {1});\n",
-                     rt("scan_store_total"), RV.Name);
-    else if (isLocReduction(RV.Op))
+      continue;
+    if (isLocReduction(RV.Op))
       Epi += formatv("{0}(hpp_dev_{1}, {1}, {2}, {3});\n", rt("finish_loc_reduction"),
                      RV.Name, RV.IndexName, Every);
     else
@@ -765,10 +787,16 @@ public:
 
   std::string fileHeader(const TranslationModel &Model) const override {
     std::string Out = formatv("#define {0} 1\n#include <{1}>\n", D.BackendMacro, D.Header);
-    for (const Region &R : Model.Regions)
-      Out += formatv("template <class F> __global__ void {0}(F hpp_f, {1}::Ctx hpp_ctx) {{ "
+    for (const Region &R : Model.Regions) {
+      // Scans keep each item's contribution and prefix in registers; four
+      // resident blocks per multiprocessor keep enough loads in flight.
+      std::string Bounds = R.Root->ScanSeparator
+                               ? formatv("__launch_bounds__({0}::scan_block, 4) ", D.Runtime).str()
+                               : "";
+      Out += formatv("template <class F> __global__ void {0}{1}(F hpp_f, {2}::Ctx hpp_ctx) {{ "
                      "hpp_f(hpp_ctx); }\n",
-                     kernelNameFor(Model, R), D.Runtime);
+                     Bounds, kernelNameFor(Model, R), D.Runtime);
+    }
     return Out;
   }
 

@@ -1108,7 +1108,7 @@ void case_plan_cache() {
 // ---- timing (not a check: prints numbers; skipped in --quick) --------------
 __global__ void empty_kernel() {}
 
-template <int K, bool Transpose>
+template <int K>
 __global__ void scan_k_kernel(rt::DeviceScan<hpprt::Sum, long long> hpp_dev_s,
                               const long long *in, long long *out, index_t n) {
   const hpprt::index_t hpp_tile = rt::scan_tile(hpp_dev_s);
@@ -1121,11 +1121,7 @@ __global__ void scan_k_kernel(rt::DeviceScan<hpprt::Sum, long long> hpp_dev_s,
     }
     hpp_contrib[hpp_k] = s;
   }
-  if constexpr (Transpose)
-    rt::detail::scan_prefixes_k<K>(hpp_dev_s, hpp_tile, hpp_contrib, hpp_excl);
-  else
-    rt::detail::scan_prefixes_shfl<K>(hpp_dev_s, hpp_tile, hpp_contrib,
-                                      hpp_excl);
+  rt::detail::scan_prefixes_k<K>(hpp_dev_s, hpp_tile, hpp_contrib, hpp_excl);
   for (int hpp_k = 0; hpp_k < K; ++hpp_k) {
     const hpprt::index_t hpp_iv0 = rt::detail::scan_item_k<K>(hpp_tile, hpp_k);
     if (hpp_iv0 < n) {
@@ -1188,7 +1184,7 @@ template <class F> double host_us_per_call(int reps, F &&f) {
   return t[t.size() / 2];
 }
 
-template <int K, bool Transpose>
+template <int K>
 void time_scan_k(const long long *in, long long *out, const long long *ref,
                  index_t n, double cub_ms, unsigned long long *bad) {
   const index_t tiles = (n + 256 * K - 1) / (256 * K);
@@ -1203,7 +1199,7 @@ void time_scan_k(const long long *in, long long *out, const long long *ref,
       0};
   auto run = [&] {
     CUDA_OK(cudaMemsetAsync(work, 0, bytes));
-    scan_k_kernel<K, Transpose><<<static_cast<unsigned>(tiles), rt::scan_block>>>(
+    scan_k_kernel<K><<<static_cast<unsigned>(tiles), rt::scan_block>>>(
         st, in, out, n);
   };
   const double ms = median_ms(20, run);
@@ -1213,10 +1209,10 @@ void time_scan_k(const long long *in, long long *out, const long long *ref,
   unsigned long long h = 0;
   CUDA_OK(cudaMemcpy(&h, bad, sizeof(h), cudaMemcpyDeviceToHost));
   cudaFuncAttributes attr{};
-  CUDA_OK(cudaFuncGetAttributes(&attr, scan_k_kernel<K, Transpose>));
-  std::printf("    scan K=%2d %s (raw kernel): %.4f ms, %.0f GB/s, %.3fx CUB, "
+  CUDA_OK(cudaFuncGetAttributes(&attr, scan_k_kernel<K>));
+  std::printf("    scan K=%2d (raw kernel): %.4f ms, %.0f GB/s, %.3fx CUB, "
               "%d regs, %zu B smem, %llu wrong\n",
-              K, Transpose ? "transpose" : "shuffles ", ms, 2.0 * n * 8 / ms / 1e6, cub_ms / ms, attr.numRegs, attr.sharedSizeBytes, h);
+              K, ms, 2.0 * n * 8 / ms / 1e6, cub_ms / ms, attr.numRegs, attr.sharedSizeBytes, h);
   CHECK(h == 0);
   CUDA_OK(cudaFree(work));
   CUDA_OK(cudaFree(total));
@@ -1297,12 +1293,11 @@ void case_timing() {
               rt::scan_items, hpp_ms, 2.0 * n * 8 / hpp_ms / 1e6,
               cub_ms / hpp_ms, wrong, total == last ? "ok" : "WRONG");
   CHECK(wrong == 0 && total == last);
-  time_scan_k<8, true>(pin, pout, pref, n, cub_ms, bad.p);
-  time_scan_k<12, true>(pin, pout, pref, n, cub_ms, bad.p);
-  time_scan_k<16, true>(pin, pout, pref, n, cub_ms, bad.p);
-  time_scan_k<9, true>(pin, pout, pref, n, cub_ms, bad.p);
-  time_scan_k<8, false>(pin, pout, pref, n, cub_ms, bad.p);
-  time_scan_k<16, false>(pin, pout, pref, n, cub_ms, bad.p);
+  // Other items per thread, same protocol (raw kernels, memset included).
+  time_scan_k<8>(pin, pout, pref, n, cub_ms, bad.p);
+  time_scan_k<9>(pin, pout, pref, n, cub_ms, bad.p);
+  time_scan_k<12>(pin, pout, pref, n, cub_ms, bad.p);
+  time_scan_k<16>(pin, pout, pref, n, cub_ms, bad.p);
   CUDA_OK(cudaFree(temp));
 
   // Launch overhead: host time per call, default stream, synchronised.
