@@ -2,8 +2,7 @@
 # CUDA backend benchmarks, build side. Translates benchmarks/cuda/hpp_kernels.cpp
 # with hppc, compiles it, the hand-written baselines (baselines.cu) and the
 # driver (main.cu) with nvcc for sm_90 into ONE binary in .device-carry/bench/
-# (git-ignored), with probes.cu (make_probes.py: generated regions edited in one
-# place to test proposed fixes), saves the ptxas resource report and the PTX of the kernels
+# (git-ignored), saves the ptxas resource report and the PTX of the kernels
 # beside it, copies the runtime headers (for a rebuild on the device if the
 # binary does not start there), and prints the `run` call that executes
 # benchmarks/device/run-cuda-bench.sh on the GPU machine.
@@ -33,11 +32,8 @@ flags=(-O3 -arch=sm_90 -lineinfo -DNDEBUG)
 "$nvcc" "${flags[@]}" -std=c++17 -Xptxas -v -c benchmarks/cuda/baselines.cu \
   -o "$out/baselines.o" 2> "$out/ptxas-base.txt"
 "$nvcc" "${flags[@]}" -std=c++17 -ptx benchmarks/cuda/baselines.cu -o "$out/baselines.ptx"
-python3 benchmarks/cuda/make_probes.py "$out/hpp_kernels.cu" "$out/probes.cu"
-"$nvcc" "${flags[@]}" $cflags -Ibenchmarks/cuda -Xptxas -v -c "$out/probes.cu" \
-  -o "$out/probes.o" 2> "$out/ptxas-probes.txt"
 "$nvcc" "${flags[@]}" $cflags -Ibenchmarks/cuda -c benchmarks/cuda/main.cu -o "$out/main.o"
-"$nvcc" -arch=sm_90 "$out/main.o" "$out/hpp_kernels.o" "$out/baselines.o" "$out/probes.o" \
+"$nvcc" -arch=sm_90 "$out/main.o" "$out/hpp_kernels.o" "$out/baselines.o" \
   -o "$out/hpp_cuda_bench" $libs
 # For a rebuild on the device (runtime headers as installed in the build tree).
 rm -rf "$out/include" && cp -r "$build/include" "$out/include"
@@ -49,5 +45,5 @@ Run on the GPU machine with the `run` tool:
   run(kind="nvidia-h200", carry=[".device-carry"], timeout_s=300,
       command="bash benchmarks/device/run-cuda-bench.sh")
 Optional environment of the device script: REPS (default 25); NCU=1 adds an ncu
-pass (driver in "profile" mode: scans, yAx3, transpose, 1e6 sum, probes).
+pass (driver in "profile" mode: scans, yAx3, transpose, 1e6 sum).
 RUN

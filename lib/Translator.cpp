@@ -84,7 +84,8 @@ private:
 void TranslateAction::translate(ASTContext &Ctx) {
   Result.HasAnnotations = !Directives.empty();
   // A file that does not compile is not translated: its AST may be partial.
-  if (Diags->hasErrors())
+  // Errors in hpp pragmas do not stop the analysis of the rest.
+  if (Diags->hasCompilerErrors())
     return;
   TranslationModel Model = buildRegions(Ctx, Directives, *Diags);
 

@@ -28,18 +28,6 @@
 
 #include "kernels.hpp"
 
-// probes.cu (written by make_probes.py): copies of generated regions, each
-// edited in one place, that test proposed fixes. Printed as "probe" lines.
-double probe_yax3_unroll(int E, int N, int M, const double* y, const double* A, const double* x);
-double probe_yax3_int(int E, int N, int M, const double* y, const double* A, const double* x);
-double probe_yax3_counted(int E, int N, int M, const double* y, const double* A, const double* x);
-double probe_yax3_step32(int E, int N, int M, const double* y, const double* A, const double* x);
-double probe_yax_counted(int rows, int cols, const double* y, const double* A, const double* x);
-void probe_contract_counted(int E, int VS, int QP, const double* fields, const double* data,
-                            double* out);
-void probe_transpose_int(int R, int C, const double* in, double* out);
-double probe_sum_grid8(int n, const double* x);
-
 #define CK(call)                                                                       \
   do {                                                                                 \
     cudaError_t e_ = (call);                                                           \
@@ -328,10 +316,8 @@ int main(int argc, char** argv) {
     fill(W, 1 << 22, 9);
     hpp_yax3(1024, 256, 1024, W + (1 << 20), X, W);
     base_yax3(1024, 256, 1024, W + (1 << 20), X, W, dres);
-    probe_yax3_unroll(1024, 256, 1024, W + (1 << 20), X, W);
     hpp_transpose(16384, 16384, X, Y);
     base_transpose(16384, 16384, X, Z);
-    probe_transpose_int(16384, 16384, X, Y);
     hpp_sum(1000000, X);
     base_sum(1000000, X, temp, tb, dres);
     CK(cudaDeviceSynchronize());
@@ -509,17 +495,6 @@ int main(int argc, char** argv) {
     add_row("yAx", std::to_string(rows) + "x" + std::to_string(cols), p,
             ((double)rows * cols + rows + cols) * 8, "bw", ok,
             fmt("rel err hpp %.1e", eh) + fmt(" base %.1e", eb));
-    {
-      const double bytes = ((double)rows * cols + rows + cols) * 8;
-      double pr = probe_yax_counted(rows, cols, y, A, x);
-      const double ep = std::fabs(pr - (double)ref) / std::fabs((double)ref);
-      Pair q = time_pair([&] { pr = probe_yax_counted(rows, cols, y, A, x); },
-                         [&] { base_yax(rows, cols, y, A, x, dres); });
-      std::printf("  probe %-22s %.4f ms (base %.4f ms) ratio %.3f  %.0f GB/s = %.1f%% of copy  rel err %.1e\n",
-                  "yAx counted loop", q.hpp_ms, q.base_ms, q.base_ms / q.hpp_ms, bytes / (q.hpp_ms * 1e6),
-                  100 * bytes / (q.hpp_ms * 1e6) / g_copy_gbs, ep);
-      if (!(ep < 1e-9)) ++g_failures;
-    }
   }
 
   // ---- three-level yAx --------------------------------------------------------------------
@@ -554,20 +529,6 @@ int main(int argc, char** argv) {
     add_row("yAx3", "E" + std::to_string(E) + " N" + std::to_string(N) + " M" + std::to_string(M),
             p, ((double)E * N * M + (double)E * M + (double)E * N) * 8, "bw", ok,
             fmt("rel err hpp %.1e", eh) + fmt(" base %.1e", eb));
-    // Probes of the proposed fix (hand-edited generated code, probes.cu).
-    const double bytes = ((double)E * N * M + (double)E * M + (double)E * N) * 8;
-    const char* names[] = {"yAx3 #pragma unroll 4", "yAx3 int32 iv", "yAx3 counted loop", "yAx3 step 32"};
-    for (int v = 0; v < 4; ++v) {
-      auto pf = v == 0 ? probe_yax3_unroll : v == 1 ? probe_yax3_int : v == 2 ? probe_yax3_counted : probe_yax3_step32;
-      double pr = pf(E, N, M, y, A, x);
-      const double ep = std::fabs(pr - (double)ref) / std::fabs((double)ref);
-      Pair q = time_pair([&] { pr = pf(E, N, M, y, A, x); },
-                         [&] { base_yax3(E, N, M, y, A, x, dres); });
-      std::printf("  probe %-22s %.4f ms (base %.4f ms) ratio %.3f  %.0f GB/s = %.1f%% of copy  rel err %.1e\n",
-                  names[v], q.hpp_ms, q.base_ms,
-                  q.base_ms / q.hpp_ms, bytes / (q.hpp_ms * 1e6), 100 * bytes / (q.hpp_ms * 1e6) / g_copy_gbs, ep);
-      if (!(ep < 1e-9)) ++g_failures;
-    }
   }
 
   // ---- contractDataFieldScalar with level-0 scratch ------------------------------------------
@@ -603,19 +564,6 @@ int main(int argc, char** argv) {
                             std::to_string(QP),
             p, ((double)E * VS * QP + (double)E * QP + (double)E * VS) * 8, "bw", ok,
             fmt("max rel vs base %.1e", rel) + fmt(" cpu %.1e", cpu_rel));
-    {
-      const double bytes = ((double)E * VS * QP + (double)E * QP + (double)E * VS) * 8;
-      poison_all(oh, (long)E * VS, -1.0e300);
-      probe_contract_counted(E, VS, QP, fields, data, oh);
-      CK(cudaDeviceSynchronize());
-      const double prel = maxrel(oh, ob, (long)E * VS);
-      Pair q = time_pair([&] { probe_contract_counted(E, VS, QP, fields, data, oh); },
-                         [&] { base_contract(E, VS, QP, fields, data, ob); });
-      std::printf("  probe %-22s %.4f ms (base %.4f ms) ratio %.3f  %.0f GB/s = %.1f%% of copy  max rel %.1e\n",
-                  "contract counted loops", q.hpp_ms, q.base_ms, q.base_ms / q.hpp_ms,
-                  bytes / (q.hpp_ms * 1e6), 100 * bytes / (q.hpp_ms * 1e6) / g_copy_gbs, prel);
-      if (!(prel < 1e-12)) ++g_failures;
-    }
   }
 
   // ---- tiled transpose --------------------------------------------------------------------
@@ -638,14 +586,6 @@ int main(int argc, char** argv) {
     Pair p = time_pair([&] { hpp_transpose(R, C, X, Y); }, [&] { base_transpose(R, C, X, Z); });
     add_row("transpose", std::to_string(R) + "x" + std::to_string(C), p, 2.0 * R * C * 8,
             "stream", ok, ok ? "bit-exact, cpu ok" : "mismatch");
-    poison_all(Y, (long)R * C, -5.0);
-    probe_transpose_int(R, C, X, Y);
-    CK(cudaDeviceSynchronize());
-    const unsigned long long pbad = ndiff(Y, Z, (long)R * C);
-    Pair q = time_pair([&] { probe_transpose_int(R, C, X, Y); }, [&] { base_transpose(R, C, X, Z); });
-    std::printf("  probe %-22s %.4f ms (base %.4f ms) ratio %.3f  mismatches %llu\n", "transpose int32 iv",
-                q.hpp_ms, q.base_ms, q.base_ms / q.hpp_ms, pbad);
-    if (pbad) ++g_failures;
   }
 
   // ---- histogram ------------------------------------------------------------------------
@@ -728,14 +668,6 @@ int main(int argc, char** argv) {
           calls);
       const double us_copy = host_us_per_call(
           [&] { CK(cudaMemcpy(&bs, dres, 8, cudaMemcpyDeviceToHost)); }, calls);
-      double ps = 0;
-      const double up = host_us_per_call([&] { ps = probe_sum_grid8(sn, X); }, calls);
-      std::vector<double> ep_ms;
-      for (int r = 0; r < g_reps; ++r) ep_ms.push_back(event_ms([&] { ps = probe_sum_grid8(sn, X); }));
-      const double epr = std::fabs(ps - (double)ref) / std::fabs((double)ref);
-      if (!(epr < 1e-9)) ++g_failures;
-      std::printf("  probe %-22s %.2f us/call to host, events around the call %.2f us, rel err %.1e\n",
-                  "sum 1e6 grid for 8/thr", up, 1e3 * median(ep_ms), epr);
       std::printf("  sum 1e6 breakdown: events around hpp_sum %.2f us, around cub %.2f us; host: cub + "
                   "sync %.2f us, 8-byte D2H cudaMemcpy %.2f us\n",
                   1e3 * median(eh_ms), 1e3 * median(eb_ms), us_cub_sync, us_copy);

@@ -28,7 +28,6 @@ if ! "$bin" 1 quick > "$OUT/quick.log" 2>&1; then
   done
   "$nvcc" "${f[@]}" -x cu -c "$bench/hpp_kernels.cu" -o "$src/hpp_kernels.o" &&
   "$nvcc" "${f[@]}" -c benchmarks/cuda/baselines.cu -o "$src/baselines.o" &&
-  "$nvcc" "${f[@]}" -c "$bench/probes.cu" -o "$src/probes.o" &&
   "$nvcc" "${f[@]}" -c benchmarks/cuda/main.cu -o "$src/main.o" &&
   "$nvcc" -arch=sm_90 "$src"/*.o -o "$src/hpp_cuda_bench" || exit 1
   bin=$src/hpp_cuda_bench

@@ -73,6 +73,11 @@ Diagnoser::Diagnoser(DiagnosticsEngine &Engine) : Engine(Engine) {
 }
 
 DiagnosticBuilder Diagnoser::report(SourceLocation Loc, Diag D) {
+  static constexpr bool IsError[] = {
+#define HPP_DIAG(ID, Level, Message) DiagnosticsEngine::Level == DiagnosticsEngine::Error,
+#include "Analysis/Diagnostics.def"
+  };
+  OwnErrors += IsError[static_cast<unsigned>(D)];
   return Engine.Report(Loc, IDs[static_cast<unsigned>(D)]);
 }
 

@@ -29,6 +29,9 @@ public:
 
   clang::DiagnosticBuilder report(clang::SourceLocation Loc, Diag D);
   bool hasErrors() const { return Engine.hasErrorOccurred(); }
+  /// Whether errors other than hppc's own were reported: the C++ itself
+  /// does not compile, so its AST cannot be trusted.
+  bool hasCompilerErrors() const { return Engine.getNumErrors() > OwnErrors; }
   clang::DiagnosticsEngine &engine() { return Engine; }
 
   /// Every error reported so far, formatted, in order: the report gives
@@ -41,6 +44,7 @@ private:
   /// Owned by the consumer chained into Engine.
   std::vector<std::string> *Log = nullptr;
   std::array<unsigned, static_cast<unsigned>(Diag::NumDiags)> IDs;
+  unsigned OwnErrors = 0;
 };
 
 } // namespace hpp
