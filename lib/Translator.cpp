@@ -10,16 +10,21 @@
 #include "Analysis/Diagnostics.h"
 #include "Analysis/RegionBuilder.h"
 #include "Backend/Emitter.h"
-#include "Backend/SourceEditor.h"
+#include "Support/SourceEditor.h"
+#include "Frontend/ApiLowering.h"
 #include "Frontend/PragmaCollector.h"
 #include "IR/Report.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Basic/FileManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Lex/Pragma.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/Path.h"
 
 using namespace clang;
@@ -121,6 +126,68 @@ void TranslateAction::translate(ASTContext &Ctx) {
 
 } // namespace
 
+namespace {
+
+struct LowerResult {
+  bool Failed = false;
+  bool Verified = false;
+  std::optional<std::string> Text;
+};
+
+/// Parses the file once to rewrite its parallel_* calls.
+class LowerAction : public ASTFrontendAction {
+public:
+  explicit LowerAction(LowerResult &Result) : Result(Result) {}
+
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                 StringRef InFile) override {
+    Diags = std::make_unique<Diagnoser>(CI.getDiagnostics());
+    // The pragmas are read later, from the lowered text.
+    CI.getPreprocessor().AddPragmaHandler(new EmptyPragmaHandler("hpp"));
+    return std::make_unique<Consumer>(*this);
+  }
+
+private:
+  class Consumer : public ASTConsumer {
+  public:
+    explicit Consumer(LowerAction &A) : A(A) {}
+    void HandleTranslationUnit(ASTContext &Ctx) override {
+      if (A.Diags->hasErrors()) {
+        A.Result.Failed = true;
+        return;
+      }
+      A.Result.Text = lowerApiCalls(Ctx, *A.Diags);
+      A.Result.Failed = A.Diags->hasErrors();
+    }
+
+  private:
+    LowerAction &A;
+  };
+
+  LowerResult &Result;
+  std::unique_ptr<Diagnoser> Diags;
+};
+
+/// Runs the lowering. With \p Quiet, diagnostics are not shown and -verify
+/// is off (the expectations are about the whole translation).
+LowerResult lowerFile(std::vector<std::string> CommandLine, bool Quiet) {
+  LowerResult Result;
+  if (Quiet)
+    llvm::erase_if(CommandLine, [](const std::string &A) {
+      return A == "-verify" || StringRef(A).starts_with("-verify=");
+    });
+  auto Files = makeIntrusiveRefCnt<FileManager>(FileSystemOptions());
+  tooling::ToolInvocation Invocation(CommandLine, std::make_unique<LowerAction>(Result),
+                                     Files.get());
+  IgnoringDiagConsumer Ignore;
+  if (Quiet)
+    Invocation.setDiagnosticConsumer(&Ignore);
+  Result.Verified = Invocation.run();
+  return Result;
+}
+
+} // namespace
+
 Expected<TranslationResult> translateFile(const TranslateOptions &Opts) {
   Expected<std::unique_ptr<Emitter>> Backend = createEmitter(Opts.Target);
   if (!Backend)
@@ -141,8 +208,37 @@ Expected<TranslationResult> translateFile(const TranslateOptions &Opts) {
   CommandLine.push_back("c++");
   CommandLine.push_back(Opts.InputPath);
 
+  // The parallel_* front end first rewrites API calls into annotated loops
+  // (in memory); the pragma front end then reads that text. Files that do
+  // not mention the API are parsed once.
+  std::optional<std::string> Lowered;
+  if (auto Buffer = MemoryBuffer::getFile(Opts.InputPath)) {
+    StringRef Text = (*Buffer)->getBuffer();
+    if (Text.contains("parallel_for") || Text.contains("parallel_reduce") ||
+        Text.contains("parallel_scan") || Text.contains("single(")) {
+      // Quietly first: the translation's own parse reports the warnings.
+      LowerResult Lower = lowerFile(CommandLine, /*Quiet=*/true);
+      if (Lower.Failed) {
+        // Again, to show the errors (or check them against -verify).
+        TranslationResult Result;
+        Result.ClangSucceeded = lowerFile(CommandLine, /*Quiet=*/false).Verified;
+        return Result;
+      }
+      Lowered = std::move(Lower.Text);
+    }
+  }
+
   TranslationResult Result;
-  auto Files = makeIntrusiveRefCnt<FileManager>(FileSystemOptions());
+  // The lowered text stands in for the input file, under its name.
+  auto Overlay = makeIntrusiveRefCnt<vfs::OverlayFileSystem>(vfs::getRealFileSystem());
+  if (Lowered) {
+    auto Memory = makeIntrusiveRefCnt<vfs::InMemoryFileSystem>();
+    SmallString<256> Path(Opts.InputPath);
+    sys::fs::make_absolute(Path);
+    Memory->addFile(Path, 0, MemoryBuffer::getMemBufferCopy(*Lowered, Path));
+    Overlay->pushOverlay(Memory);
+  }
+  auto Files = makeIntrusiveRefCnt<FileManager>(FileSystemOptions(), Overlay);
   tooling::ToolInvocation Invocation(
       CommandLine, std::make_unique<TranslateAction>(Opts, **Backend, Result),
       Files.get());

@@ -82,7 +82,9 @@ std::string getTypeName(QualType T, const ASTContext &Ctx) {
 }
 
 unsigned getLine(SourceLocation Loc, const SourceManager &SM) {
-  return SM.getExpansionLineNumber(Loc);
+  // Presumed: the lowered parallel_* calls keep the user's line numbers
+  // through #line directives.
+  return SM.getPresumedLoc(SM.getExpansionLoc(Loc)).getLine();
 }
 
 } // namespace hpp

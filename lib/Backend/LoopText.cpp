@@ -2,7 +2,7 @@
 
 #include "Backend/LoopText.h"
 #include "Analysis/ASTUtils.h"
-#include "Backend/SourceEditor.h"
+#include "Support/SourceEditor.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"

@@ -15,7 +15,7 @@ namespace hpp {
 namespace {
 
 unsigned lineOf(const ReportInput &In, SourceLocation L) {
-  return In.SM.getExpansionLineNumber(L);
+  return In.SM.getPresumedLoc(In.SM.getExpansionLoc(L)).getLine();
 }
 
 std::string reductionText(const ReductionVar &RV) {

@@ -1,6 +1,6 @@
 //===- SourceEditor.cpp - Edit the user's source in place -----------------===//
 
-#include "Backend/SourceEditor.h"
+#include "Support/SourceEditor.h"
 #include "clang/Lex/Lexer.h"
 
 using namespace clang;
@@ -24,7 +24,10 @@ Error SourceEditor::checkEditable(SourceLocation Loc) const {
 }
 
 unsigned SourceEditor::line(SourceLocation Loc) const {
-  return Ctx.getSourceManager().getExpansionLineNumber(Loc);
+  // Presumed lines: input that hppc itself produced (the lowered
+  // parallel_* calls) carries #line directives back to the user's file.
+  const SourceManager &SM = Ctx.getSourceManager();
+  return SM.getPresumedLoc(SM.getExpansionLoc(Loc)).getLine();
 }
 
 std::string SourceEditor::lineDirective(unsigned Line) const {

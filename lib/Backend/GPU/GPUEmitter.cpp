@@ -19,7 +19,7 @@
 #include "Analysis/Diagnostics.h"
 #include "Analysis/VariableUses.h"
 #include "Backend/LoopText.h"
-#include "Backend/SourceEditor.h"
+#include "Support/SourceEditor.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"

@@ -15,7 +15,7 @@
 #include "Analysis/ASTUtils.h"
 #include "Backend/Emitter.h"
 #include "Backend/LoopText.h"
-#include "Backend/SourceEditor.h"
+#include "Support/SourceEditor.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/AST/Decl.h"
@@ -46,7 +46,9 @@ bool containsAtomicOrSingle(const Construct &L) {
 /// Whether a loop over vector lanes becomes `omp simd`: not when a scan,
 /// a minloc/maxloc, an atomic or a single makes lanes depend on each other.
 bool usesSimd(const Construct &L) {
-  return L.Simd && !L.ScanSeparator && !containsAtomicOrSingle(L) &&
+  // A collapsed loop recomputes its indices with a division each
+  // iteration, which no compiler vectorises.
+  return L.Simd && L.Dims.size() == 1 && !L.ScanSeparator && !containsAtomicOrSingle(L) &&
          llvm::all_of(L.Reductions, hasOpenMPReduction);
 }
 

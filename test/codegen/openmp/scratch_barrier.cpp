@@ -37,7 +37,7 @@ void transpose(int nt, int n, const double *in, double *out) {
 // REPORT: region 'transpose_L8' (team loop)
 // REPORT: line 10: scratch 'tile' level 0 per team: 8448 bytes
 // REPORT: line 12: scratch 'work' level 1 per thread: sizeof(double) * (n) bytes
-// REPORT: line 14: team-vector loop over i, j (collapse 2) -> omp simd
+// REPORT: line 14: team-vector loop over i, j (collapse 2) -> sequential loop
 // REPORT: barrier inserted: 'tile' written at line 17 is read at line 21
 // REPORT: barrier inserted: 'tile' read at line 21 is written at line 17 by the team's next iteration
 // REPORT: barriers inserted: 2

@@ -1,0 +1,693 @@
+//===- ApiLowering.cpp - hpp::parallel_* calls as annotated loops --------===//
+///
+/// \file
+/// Each call is rewritten in place, keeping the lambda's body where it is
+/// (so that the calls nested in it are rewritten the same way):
+///
+///   hpp::parallel_reduce("dot", hpp::RangePolicy(0, n),
+///                        [=](int i, double &s) { s += x[i] * y[i]; }, r);
+///
+/// becomes
+///
+///   { double s; hpp::Sum<double>(s).init(s);
+///   #pragma hpp parallel reduction(+: s) name("dot")
+///   for (int i = 0; i < n; ++i) { s += x[i] * y[i]; }
+///   r = s; }
+///
+/// A team lambda's member `t` becomes the league index, `t.team_barrier()`
+/// a barrier, `t.team_scratch(l).get<T>(n)` a scratch array.
+///
+//===----------------------------------------------------------------------===//
+
+#include "Frontend/ApiLowering.h"
+#include "Analysis/ASTUtils.h"
+#include "Analysis/Diagnostics.h"
+#include "Support/SourceEditor.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace clang;
+using namespace llvm;
+
+namespace hpp {
+namespace {
+
+enum class ApiKind { None, For, Reduce, Scan, Single };
+
+/// `hpp::NAME`, recognised by declaration.
+bool isHppFunction(const NamedDecl *D, StringRef Name) {
+  if (!D || !D->getIdentifier() || D->getName() != Name)
+    return false;
+  const auto *NS = dyn_cast<NamespaceDecl>(D->getDeclContext()->getRedeclContext());
+  return NS && NS->getName() == "hpp" &&
+         NS->getDeclContext()->getRedeclContext()->isTranslationUnit();
+}
+
+bool calleeIs(const CallExpr *CE, StringRef Name) {
+  if (const FunctionDecl *FD = CE->getDirectCallee())
+    return isHppFunction(FD, Name);
+  if (const auto *ULE = dyn_cast<UnresolvedLookupExpr>(CE->getCallee()->IgnoreImplicit()))
+    for (const NamedDecl *D : ULE->decls())
+      if (isHppFunction(D->getUnderlyingDecl(), Name))
+        return true;
+  return false;
+}
+
+ApiKind apiKindOf(const CallExpr *CE) {
+  if (calleeIs(CE, "parallel_for"))
+    return ApiKind::For;
+  if (calleeIs(CE, "parallel_reduce"))
+    return ApiKind::Reduce;
+  if (calleeIs(CE, "parallel_scan"))
+    return ApiKind::Scan;
+  if (calleeIs(CE, "single"))
+    return ApiKind::Single;
+  return ApiKind::None;
+}
+
+/// Looks through the wrappers Clang puts around temporaries and casts.
+const Expr *strip(const Expr *E) {
+  while (E) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
+      E = M->getSubExpr();
+    else if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
+      E = B->getSubExpr();
+    else if (const auto *W = dyn_cast<ExprWithCleanups>(E))
+      E = W->getSubExpr();
+    else if (const auto *F = dyn_cast<CXXFunctionalCastExpr>(E))
+      E = F->getSubExpr();
+    else if (const auto *C = dyn_cast<CXXConstructExpr>(E);
+             C && C->getNumArgs() == 1 && C->getConstructor()->isCopyOrMoveConstructor())
+      E = C->getArg(0);
+    else
+      return E;
+  }
+  return E;
+}
+
+StringRef recordName(const Expr *E) {
+  if (const CXXRecordDecl *RD = E->getType()->getAsCXXRecordDecl())
+    if (RD->getIdentifier())
+      return RD->getName();
+  return "";
+}
+
+/// The policy or range of a call, as loops.
+struct Space {
+  enum Kind { Flat, Team, Nested } K = Flat;
+  /// For nested ranges: thread, vector or thread vector.
+  std::string Level;
+  SmallVector<std::string, 3> Lower, Upper;
+  std::string TeamSize, VectorLength, Tile, StreamText;
+  const Expr *Member = nullptr; // Nested: the team member argument.
+};
+
+struct Accumulator {
+  std::string Op;     // `+`, `max`, ...: the reduction clause operator
+  std::string Reducer; // `hpp::Sum<T>`
+  std::string Type;
+  std::string Name;   // the lambda parameter
+  std::string Target; // where the result goes
+};
+
+class Lowerer : public RecursiveASTVisitor<Lowerer> {
+public:
+  Lowerer(ASTContext &Ctx, Diagnoser &Diags)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()),
+        Edit(Ctx, SM.getFileEntryRefForID(SM.getMainFileID())->getName()), Diags(Diags) {}
+
+  bool shouldVisitLambdaBody() const { return true; }
+
+  bool VisitCallExpr(CallExpr *CE) {
+    if (!SM.isInMainFile(SM.getExpansionLoc(CE->getBeginLoc())))
+      return true;
+    ApiKind K = apiKindOf(CE);
+    if (K == ApiKind::None)
+      return true;
+    Found = true;
+    lowerCall(CE, K);
+    return true;
+  }
+  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *CE) {
+    // Team-member calls are handled with their team lambda.
+    return true;
+  }
+
+  std::optional<std::string> result() {
+    if (!Found)
+      return std::nullopt;
+    return Edit.result();
+  }
+
+private:
+  void fail(SourceLocation Loc, StringRef What) {
+    Diags.report(Loc, Diag::err_api_not_lowered) << What;
+  }
+  std::string text(const Expr *E) { return getSourceText(E->getSourceRange(), Ctx); }
+  /// Just past the last token of an expression inside a larger one.
+  SourceLocation endOf(const Expr *E) {
+    return Lexer::getLocForEndOfToken(SM.getExpansionLoc(E->getEndLoc()), 0, SM,
+                                      Ctx.getLangOpts());
+  }
+  std::string typeText(QualType T) {
+    return getTypeName(T.getNonReferenceType().getUnqualifiedType(), Ctx);
+  }
+  /// The whole statement a call is, or null when the call is part of a
+  /// larger expression.
+  const Stmt *statementOf(const CallExpr *CE);
+  bool parseSpace(const Expr *E, Space &S);
+  bool parseResult(const Expr *E, QualType AccType, StringRef AccName, Accumulator &A);
+  void lowerCall(const CallExpr *CE, ApiKind K);
+  void lowerSingle(const CallExpr *CE, const Stmt *S);
+  bool lowerTeamMember(const LambdaExpr *LE, const ParmVarDecl *Member,
+                       const std::string &LeagueIndex, const std::string &LeagueSize);
+  bool lowerReturns(const LambdaExpr *LE);
+  void apply(Error E, SourceLocation Loc) {
+    if (E)
+      Diags.report(Loc, Diag::err_cannot_rewrite) << toString(std::move(E));
+  }
+
+  ASTContext &Ctx;
+  const SourceManager &SM;
+  SourceEditor Edit;
+  Diagnoser &Diags;
+  bool Found = false;
+  unsigned NextId = 0;
+};
+
+const Stmt *Lowerer::statementOf(const CallExpr *CE) {
+  for (const auto &P : Ctx.getParents(*CE)) {
+    if (P.get<CompoundStmt>())
+      return CE;
+    if (const auto *W = P.get<ExprWithCleanups>()) {
+      for (const auto &PP : Ctx.getParents(*W))
+        if (PP.get<CompoundStmt>())
+          return W;
+    }
+  }
+  return nullptr;
+}
+
+bool Lowerer::parseSpace(const Expr *E, Space &S) {
+  E = strip(E);
+  // set_scratch_size(...) only bounds what get<T>(n) may take: the scratch
+  // arrays themselves say how much each needs.
+  while (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+    const CXXMethodDecl *MD = MC->getMethodDecl();
+    if (!MD || MD->getName() != "set_scratch_size")
+      break;
+    E = strip(MC->getImplicitObjectArgument());
+  }
+  if (E->getType()->isIntegralOrEnumerationType()) {
+    S.Lower.push_back("0");
+    S.Upper.push_back(text(E));
+    return true;
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    // TeamThreadRange(t, n) and friends.
+    for (auto [Name, Level] : {std::pair<StringRef, StringRef>{"TeamThreadRange", "thread"},
+                               {"ThreadVectorRange", "vector"},
+                               {"TeamVectorRange", "thread vector"}}) {
+      if (!calleeIs(Call, Name))
+        continue;
+      S.K = Space::Nested;
+      S.Level = Level.str();
+      S.Member = Call->getArg(0);
+      if (Call->getNumArgs() == 2) {
+        S.Lower.push_back("0");
+        S.Upper.push_back(text(Call->getArg(1)));
+      } else {
+        S.Lower.push_back(text(Call->getArg(1)));
+        S.Upper.push_back(text(Call->getArg(2)));
+      }
+      return true;
+    }
+    return false;
+  }
+  const auto *CE = dyn_cast<CXXConstructExpr>(E);
+  if (!CE)
+    return false;
+  StringRef Name = recordName(CE);
+  SmallVector<const Expr *, 4> Args;
+  for (const Expr *A : CE->arguments())
+    if (!isa<CXXDefaultArgExpr>(A))
+      Args.push_back(A);
+  // A stream comes first.
+  if (!Args.empty() && recordName(strip(Args.front())) == "Stream") {
+    S.StreamText = text(Args.front());
+    Args.erase(Args.begin());
+  }
+  if (Name == "RangePolicy" && Args.size() == 2) {
+    S.Lower.push_back(text(Args[0]));
+    S.Upper.push_back(text(Args[1]));
+    return true;
+  }
+  if (Name == "TeamPolicy" && (Args.size() == 2 || Args.size() == 3)) {
+    S.K = Space::Team;
+    S.Lower.push_back("0");
+    S.Upper.push_back(text(Args[0]));
+    std::string Team = text(Args[1]);
+    if (Team != "hpp::AUTO" && Team != "AUTO")
+      S.TeamSize = Team;
+    if (Args.size() == 3)
+      S.VectorLength = text(Args[2]);
+    return true;
+  }
+  if (Name == "MDRangePolicy" && (Args.size() == 2 || Args.size() == 3)) {
+    auto Elements = [&](const Expr *A, SmallVectorImpl<std::string> &Out) {
+      A = strip(A);
+      if (const auto *IL = dyn_cast<CXXStdInitializerListExpr>(A))
+        A = strip(IL->getSubExpr());
+      const auto *Init = dyn_cast<InitListExpr>(A);
+      if (!Init)
+        return false;
+      for (const Expr *X : Init->inits())
+        Out.push_back(text(X));
+      return true;
+    };
+    SmallVector<std::string, 4> Tile;
+    if (!Elements(Args[0], S.Lower) || !Elements(Args[1], S.Upper) ||
+        S.Lower.size() != S.Upper.size() ||
+        (Args.size() == 3 && !Elements(Args[2], Tile)))
+      return false;
+    for (const std::string &T : Tile)
+      S.Tile += (S.Tile.empty() ? "" : ", ") + T;
+    return true;
+  }
+  return false;
+}
+
+/// The reduction a parallel_reduce result asks for: a plain variable sums,
+/// a reducer names its operator and its target.
+bool Lowerer::parseResult(const Expr *E, QualType AccType, StringRef AccName,
+                          Accumulator &A) {
+  A.Name = AccName.str();
+  A.Type = typeText(AccType);
+  E = strip(E);
+  StringRef Name = recordName(E);
+  std::optional<StringRef> Op = StringSwitch<std::optional<StringRef>>(Name)
+                                    .Case("Sum", StringRef("+"))
+                                    .Case("Prod", StringRef("*"))
+                                    .Case("Min", StringRef("min"))
+                                    .Case("Max", StringRef("max"))
+                                    .Case("LAnd", StringRef("&&"))
+                                    .Case("LOr", StringRef("||"))
+                                    .Case("BAnd", StringRef("&"))
+                                    .Case("BOr", StringRef("|"))
+                                    .Default(std::nullopt);
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E); CE && Op && CE->getNumArgs() == 1) {
+    A.Op = Op->str();
+    A.Reducer = ("hpp::" + Name + "<" + A.Type + ">").str();
+    A.Target = text(CE->getArg(0));
+    return true;
+  }
+  if (!Name.empty() && !E->getType()->isArithmeticType())
+    return false; // MinLoc and other reducers: not lowered yet.
+  A.Op = "+";
+  A.Reducer = "hpp::Sum<" + A.Type + ">";
+  A.Target = text(E);
+  return true;
+}
+
+/// A `return` in a lambda body ends the iteration: it becomes `continue`
+/// where that means the same, and is refused inside a nested loop.
+bool Lowerer::lowerReturns(const LambdaExpr *LE) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    SmallVector<std::pair<const ReturnStmt *, bool>, 2> Returns;
+    unsigned Depth = 0;
+    bool shouldVisitLambdaBody() const { return false; }
+    bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+    bool TraverseForStmt(ForStmt *S) { ++Depth; bool R = RecursiveASTVisitor::TraverseForStmt(S); --Depth; return R; }
+    bool TraverseWhileStmt(WhileStmt *S) { ++Depth; bool R = RecursiveASTVisitor::TraverseWhileStmt(S); --Depth; return R; }
+    bool TraverseDoStmt(DoStmt *S) { ++Depth; bool R = RecursiveASTVisitor::TraverseDoStmt(S); --Depth; return R; }
+    bool TraverseSwitchStmt(SwitchStmt *S) { ++Depth; bool R = RecursiveASTVisitor::TraverseSwitchStmt(S); --Depth; return R; }
+    bool TraverseCXXForRangeStmt(CXXForRangeStmt *S) { ++Depth; bool R = RecursiveASTVisitor::TraverseCXXForRangeStmt(S); --Depth; return R; }
+    bool VisitReturnStmt(ReturnStmt *S) {
+      Returns.push_back({S, Depth == 0});
+      return true;
+    }
+  } F;
+  F.TraverseStmt(LE->getBody());
+  bool Ok = true;
+  for (auto [Ret, Plain] : F.Returns) {
+    if (!Plain || Ret->getRetValue()) {
+      fail(Ret->getBeginLoc(), "a 'return' inside a loop, or with a value, in a parallel_* body");
+      Ok = false;
+      continue;
+    }
+    apply(Edit.replace(Ret->getBeginLoc(), getEndOfStmt(Ret, Ctx), "continue;"),
+          Ret->getBeginLoc());
+  }
+  return Ok;
+}
+
+/// Rewrites the uses of a team lambda's member: league_rank() becomes the
+/// league index, team_barrier() a barrier, team_scratch(l).get<T>(n) and
+/// thread_scratch(l).get<T>(n) scratch arrays. Any other use is refused.
+bool Lowerer::lowerTeamMember(const LambdaExpr *LE, const ParmVarDecl *Member,
+                              const std::string &LeagueIndex,
+                              const std::string &LeagueSize) {
+  struct Uses : RecursiveASTVisitor<Uses> {
+    const ParmVarDecl *Member;
+    SmallVector<const DeclRefExpr *, 8> Refs;
+    bool shouldVisitLambdaBody() const { return true; }
+    bool VisitDeclRefExpr(DeclRefExpr *E) {
+      if (E->getDecl() == Member)
+        Refs.push_back(E);
+      return true;
+    }
+  } U;
+  U.Member = Member;
+  U.TraverseStmt(LE->getBody());
+  bool Ok = true;
+  DenseSet<const Expr *> Handled;
+  for (const DeclRefExpr *Ref : U.Refs) {
+    // The nested ranges and single take the member: handled with their call.
+    const Expr *Use = Ref;
+    const MemberExpr *ME = nullptr;
+    for (const auto &P : Ctx.getParents(*Ref)) {
+      if (const auto *IC = P.get<ImplicitCastExpr>())
+        Use = IC;
+      ME = P.get<MemberExpr>();
+    }
+    if (!ME) {
+      // An argument of TeamThreadRange(t, ..), PerTeam(t), PerThread(t).
+      bool InRange = false;
+      for (const auto &P : Ctx.getParents(*Use)) {
+        if (const auto *Call = P.get<CallExpr>())
+          InRange = calleeIs(Call, "TeamThreadRange") || calleeIs(Call, "ThreadVectorRange") ||
+                    calleeIs(Call, "TeamVectorRange") || calleeIs(Call, "PerTeam") ||
+                    calleeIs(Call, "PerThread");
+      }
+      if (!InRange) {
+        fail(Ref->getLocation(), "this use of the team member '" + Member->getName().str() + "'");
+        Ok = false;
+      }
+      continue;
+    }
+    const CXXMemberCallExpr *MC = nullptr;
+    for (const auto &P : Ctx.getParents(*ME))
+      MC = P.get<CXXMemberCallExpr>();
+    StringRef Method = ME->getMemberDecl()->getName();
+    if (MC && Method == "league_rank") {
+      apply(Edit.replace(MC->getBeginLoc(), endOf(MC), LeagueIndex),
+            MC->getBeginLoc());
+      continue;
+    }
+    if (MC && Method == "league_size") {
+      apply(Edit.replace(MC->getBeginLoc(), endOf(MC), "(" + LeagueSize + ")"),
+            MC->getBeginLoc());
+      continue;
+    }
+    if (MC && Method == "team_barrier") {
+      const Stmt *S = MC;
+      for (const auto &P : Ctx.getParents(*MC))
+        if (!P.get<CompoundStmt>())
+          S = nullptr;
+      if (!S) {
+        fail(MC->getBeginLoc(), "team_barrier() that is not a statement of a block");
+        Ok = false;
+        continue;
+      }
+      apply(Edit.replace(MC->getBeginLoc(), getEndOfStmt(MC, Ctx), "\n#pragma hpp barrier\n;"),
+            MC->getBeginLoc());
+      continue;
+    }
+    if (MC && (Method == "team_scratch" || Method == "thread_scratch")) {
+      // T *p = t.team_scratch(l).get<T>(n);  as the whole declaration.
+      const CXXMemberCallExpr *Get = nullptr;
+      for (const auto &P : Ctx.getParents(*MC))
+        if (const auto *GM = P.get<MemberExpr>())
+          for (const auto &PP : Ctx.getParents(*GM))
+            Get = PP.get<CXXMemberCallExpr>();
+      const VarDecl *Var = nullptr;
+      const DeclStmt *DS = nullptr;
+      if (Get && Get->getMethodDecl() && Get->getMethodDecl()->getName() == "get" &&
+          Get->getNumArgs() == 1)
+        for (const auto &P : Ctx.getParents(*Get)) {
+          const Expr *Child = Get;
+          (void)Child;
+          Var = P.get<VarDecl>();
+          if (Var)
+            for (const auto &PP : Ctx.getParents(*Var))
+              DS = PP.get<DeclStmt>();
+        }
+      const auto *Args = Get ? Get->getMethodDecl()->getTemplateSpecializationArgs() : nullptr;
+      if (!Var || !DS || !DS->isSingleDecl() || !Args || Args->size() != 1) {
+        fail(MC->getBeginLoc(), "a scratch request that is not 'T *p = " + Method.str() +
+                                    "(level).get<T>(n);'");
+        Ok = false;
+        continue;
+      }
+      std::string Elem = getTypeName(Args->get(0).getAsType(), Ctx);
+      std::string Array = "hpp_scratch_" + Var->getName().str();
+      std::string Text = formatv("\n#pragma hpp scratch level({0}) per({1})\n{2} {3}[{4}];\n"
+                                 "{2} *{5} = {3};",
+                                 text(MC->getArg(0)), Method == "team_scratch" ? "team" : "thread",
+                                 Elem, Array, text(Get->getArg(0)), Var->getName());
+      apply(Edit.replace(DS->getBeginLoc(), getEndOfStmt(DS, Ctx), Text), DS->getBeginLoc());
+      continue;
+    }
+    fail(Ref->getLocation(), ("'" + Member->getName() + "." + Method + "' in a team body").str());
+    Ok = false;
+  }
+  return Ok;
+}
+
+void Lowerer::lowerSingle(const CallExpr *CE, const Stmt *S) {
+  // single(PerTeam(t), [&] { body }) and single(PerThread(t), [&](T &v) {..}, v).
+  const auto *Per = dyn_cast<CallExpr>(strip(CE->getArg(0)));
+  const auto *LE = CE->getNumArgs() >= 2 ? dyn_cast<LambdaExpr>(strip(CE->getArg(1))) : nullptr;
+  if (!Per || !LE || !LE->getBody()) {
+    fail(CE->getBeginLoc(), "a single whose body is not a lambda");
+    return;
+  }
+  std::string Pragma =
+      calleeIs(Per, "PerThread") ? "#pragma hpp single per(thread)" : "#pragma hpp single";
+  const auto *Body = cast<CompoundStmt>(LE->getBody());
+  std::string Open = "\n" + Pragma + "\n{ ", Close = " }";
+  if (CE->getNumArgs() == 3) {
+    // The broadcast value: the body works on a copy, assigned back inside
+    // the single so that the model sees what the single writes.
+    const ParmVarDecl *P = LE->getCallOperator()->getNumParams() == 1
+                               ? LE->getCallOperator()->getParamDecl(0)
+                               : nullptr;
+    if (!P) {
+      fail(CE->getBeginLoc(), "a broadcasting single whose lambda does not take the value");
+      return;
+    }
+    std::string Target = text(CE->getArg(2));
+    Open += formatv("{0} {1} = {2}; ", typeText(P->getType()), P->getName(), Target).str();
+    Close = formatv(" {0} = {1}; }", Target, P->getName()).str();
+  }
+  lowerReturns(LE);
+  apply(Edit.replace(S->getBeginLoc(), Body->getLBracLoc(), Open), S->getBeginLoc());
+  apply(Edit.replace(Body->getRBracLoc().getLocWithOffset(1), getEndOfStmt(S, Ctx), Close),
+        S->getBeginLoc());
+}
+
+void Lowerer::lowerCall(const CallExpr *CE, ApiKind K) {
+  const Stmt *S = statementOf(CE);
+  if (!S) {
+    fail(CE->getBeginLoc(), "a call that is not a statement of its own");
+    return;
+  }
+  if (K == ApiKind::Single)
+    return lowerSingle(CE, S);
+  if (K == ApiKind::Scan) {
+    fail(CE->getBeginLoc(), "parallel_scan");
+    return;
+  }
+  unsigned First = 0;
+  std::string Label;
+  if (CE->getNumArgs() > 0) {
+    QualType T = CE->getArg(0)->getType();
+    if (recordName(strip(CE->getArg(0))) == "basic_string" || T->isPointerType() ||
+        T->isArrayType()) {
+      const Expr *L = strip(CE->getArg(0));
+      if (const auto *C = dyn_cast<CXXConstructExpr>(L); C && C->getNumArgs() > 0)
+        L = strip(C->getArg(0));
+      if (const auto *SL = dyn_cast<clang::StringLiteral>(L))
+        Label = SL->getString().str();
+      First = 1;
+    }
+  }
+  if (CE->getNumArgs() < First + 2) {
+    fail(CE->getBeginLoc(), "a call without a policy and a body");
+    return;
+  }
+  Space Sp;
+  if (!parseSpace(CE->getArg(First), Sp)) {
+    fail(CE->getArg(First)->getBeginLoc(),
+         "a policy built where hppc cannot see it (write the policy in the call)");
+    return;
+  }
+  const Expr *BodyExpr = strip(CE->getArg(First + 1));
+  const auto *LE = dyn_cast<LambdaExpr>(BodyExpr);
+  unsigned Dims = Sp.Lower.size();
+
+  // Parameters: indices (or the team member), then accumulators.
+  SmallVector<const ParmVarDecl *, 4> Params;
+  const CXXRecordDecl *Functor = nullptr;
+  if (LE) {
+    for (const ParmVarDecl *P : LE->getCallOperator()->parameters())
+      Params.push_back(P);
+    for (const LambdaCapture &C : LE->captures())
+      if (C.capturesVariable() && C.getCapturedVar() &&
+          cast<VarDecl>(C.getCapturedVar())->isInitCapture()) {
+        fail(C.getLocation(), "a lambda with an init-capture");
+        return;
+      }
+  } else {
+    Functor = BodyExpr->getType()->getAsCXXRecordDecl();
+    if (!Functor || Sp.K == Space::Team) {
+      fail(BodyExpr->getBeginLoc(), Sp.K == Space::Team
+                                        ? "a team functor (write the team body as a lambda)"
+                                        : "a body that is neither a lambda nor a functor");
+      return;
+    }
+  }
+  unsigned Indices = Sp.K == Space::Team ? 1 : Dims;
+  SmallVector<Accumulator, 2> Accs;
+  unsigned Results = CE->getNumArgs() - First - 2;
+  if (K == ApiKind::Reduce) {
+    if (Results == 0 || (LE && Params.size() != Indices + Results)) {
+      fail(CE->getBeginLoc(), "a parallel_reduce whose body does not take one accumulator "
+                              "per result");
+      return;
+    }
+    for (unsigned R = 0; R < Results; ++R) {
+      Accumulator A;
+      QualType AccType;
+      std::string AccName = "hpp_acc" + std::to_string(NextId++);
+      if (LE) {
+        AccType = Params[Indices + R]->getType();
+        AccName = Params[Indices + R]->getName().str();
+      } else {
+        AccType = strip(CE->getArg(First + 2 + R))->getType();
+        if (const CXXRecordDecl *RD = AccType->getAsCXXRecordDecl())
+          if (!AccType->isArithmeticType() && RD->getIdentifier()) {
+            fail(CE->getArg(First + 2 + R)->getBeginLoc(), "this reducer with a functor");
+            return;
+          }
+      }
+      if (!parseResult(CE->getArg(First + 2 + R), AccType, AccName, A)) {
+        fail(CE->getArg(First + 2 + R)->getBeginLoc(),
+             "this reducer (minloc, maxloc, minmax and user reducers are not lowered yet)");
+        return;
+      }
+      Accs.push_back(A);
+    }
+  } else if (Results != 0) {
+    fail(CE->getBeginLoc(), "a parallel_for with extra arguments");
+    return;
+  }
+  if (LE && Params.size() != Indices + Accs.size()) {
+    fail(LE->getBeginLoc(), "a lambda whose parameters do not match the policy");
+    return;
+  }
+
+  // The pragma and the loops.
+  std::string Pragma;
+  switch (Sp.K) {
+  case Space::Flat:
+    Pragma = "#pragma hpp parallel";
+    if (Dims > 1)
+      Pragma += " collapse(" + std::to_string(Dims) + ")";
+    if (!Sp.Tile.empty())
+      Pragma += " tile(" + Sp.Tile + ")";
+    break;
+  case Space::Team:
+    Pragma = "#pragma hpp team";
+    if (!Sp.TeamSize.empty())
+      Pragma += " team_size(" + Sp.TeamSize + ")";
+    if (!Sp.VectorLength.empty())
+      Pragma += " vector_length(" + Sp.VectorLength + ")";
+    break;
+  case Space::Nested:
+    Pragma = "#pragma hpp " + Sp.Level;
+    break;
+  }
+  if (!Sp.StreamText.empty())
+    Pragma += " stream(" + Sp.StreamText + ")";
+  for (const Accumulator &A : Accs)
+    Pragma += " reduction(" + A.Op + ": " + A.Name + ")";
+  if (!Label.empty() && Sp.K != Space::Nested)
+    Pragma += " name(\"" + Label + "\")";
+
+  std::string Prologue = "{ ";
+  for (const Accumulator &A : Accs)
+    Prologue += formatv("{0} {1}; {2}({1}).init({1}); ", A.Type, A.Name, A.Reducer).str();
+  std::string Epilogue;
+  for (const Accumulator &A : Accs)
+    Epilogue += formatv(" {0} = {1};", A.Target, A.Name).str();
+  Epilogue += " }";
+
+  std::string Loops;
+  SmallVector<std::string, 3> IndexNames;
+  if (Sp.K == Space::Team) {
+    std::string League = "hpp_league" + std::to_string(NextId++);
+    Loops = formatv("for (int {0} = 0; {0} < {1}; ++{0}) ", League, Sp.Upper[0]).str();
+    if (!LE || !lowerTeamMember(LE, Params[0], League, Sp.Upper[0]))
+      return;
+  } else {
+    for (unsigned D = 0; D < Dims; ++D) {
+      std::string Name, Type = "int";
+      if (LE) {
+        Name = Params[D]->getName().str();
+        Type = typeText(Params[D]->getType());
+        if (Params[D]->getType()->isUndeducedAutoType() ||
+            Params[D]->getType()->isDependentType())
+          Type = "hpp::index_t";
+      } else {
+        Name = "hpp_i" + std::to_string(NextId++);
+      }
+      IndexNames.push_back(Name);
+      Loops += formatv("for ({0} {1} = {2}; {1} < {3}; ++{1}) ", Type, Name, Sp.Lower[D],
+                       Sp.Upper[D])
+                   .str();
+    }
+  }
+  if (LE && !lowerReturns(LE))
+    return;
+
+  SourceLocation Begin = S->getBeginLoc();
+  if (LE) {
+    const auto *Body = cast<CompoundStmt>(LE->getBody());
+    apply(Edit.replace(Begin, Body->getLBracLoc(), Prologue + "\n" + Pragma + "\n" + Loops),
+          Begin);
+    apply(Edit.replace(Body->getRBracLoc().getLocWithOffset(1), getEndOfStmt(S, Ctx), Epilogue),
+          Begin);
+    return;
+  }
+  // A functor: called once per index with the accumulators.
+  std::string Call = "hpp_functor(" + join(IndexNames, ", ");
+  for (const Accumulator &A : Accs)
+    Call += ", " + A.Name;
+  Call += ");";
+  apply(Edit.replace(Begin, getEndOfStmt(S, Ctx),
+                     Prologue + "const auto hpp_functor = " + text(CE->getArg(First + 1)) +
+                         ";\n" + Pragma +
+                         "\n" + Loops + Call + Epilogue),
+        Begin);
+}
+
+} // namespace
+
+std::optional<std::string> lowerApiCalls(ASTContext &Ctx, Diagnoser &Diags) {
+  Lowerer L(Ctx, Diags);
+  L.TraverseDecl(Ctx.getTranslationUnitDecl());
+  return L.result();
+}
+
+} // namespace hpp

@@ -1,0 +1,35 @@
+//===- ApiLowering.h - hpp::parallel_* calls as annotated loops -*- C++ -*-===//
+///
+/// \file
+/// The second front end: calls of hpp::parallel_for and parallel_reduce
+/// (and the nested ranges, single, barriers and scratch requests inside team
+/// bodies) are rewritten into the loops and `#pragma hpp` annotations they
+/// mean, which the pragma front end then reads. Both front ends thus meet in
+/// one region model, and no backend knows which one a region came from.
+/// Calls are recognised by their declaration, not their spelling. What
+/// cannot be lowered is a diagnostic at the call.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef HPP_FRONTEND_APILOWERING_H
+#define HPP_FRONTEND_APILOWERING_H
+
+#include <optional>
+#include <string>
+
+namespace clang {
+class ASTContext;
+}
+
+namespace hpp {
+
+class Diagnoser;
+
+/// The main file with every lowerable parallel_* call rewritten, `#line`
+/// directives keeping the user's line numbers; std::nullopt when the file
+/// calls none. Errors are reported through \p Diags.
+std::optional<std::string> lowerApiCalls(clang::ASTContext &Ctx, Diagnoser &Diags);
+
+} // namespace hpp
+
+#endif // HPP_FRONTEND_APILOWERING_H
