@@ -4,6 +4,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/DenseMap.h"
+#include <optional>
 
 using namespace clang;
 using namespace llvm;
@@ -57,9 +58,38 @@ bool isNonConstRef(QualType T) {
   return false;
 }
 
+/// The value of an `if` condition known before the program runs: `false`,
+/// or a const bool initialised with a constant (the `final` flag of a
+/// lowered parallel_scan body).
+std::optional<bool> constantCondition(const Expr *Cond) {
+  Cond = Cond->IgnoreParenImpCasts();
+  if (const auto *B = dyn_cast<CXXBoolLiteralExpr>(Cond))
+    return B->getValue();
+  const auto *DRE = dyn_cast<DeclRefExpr>(Cond);
+  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!V || !V->getType().isConstQualified() || !V->getInit() ||
+      V->getInit()->isValueDependent())
+    return std::nullopt;
+  bool Value;
+  if (V->getInit()->EvaluateAsBooleanCondition(Value, V->getASTContext()))
+    return Value;
+  return std::nullopt;
+}
+
+/// Traverses only the branch of an `if` that can run.
+template <class Derived>
+bool traverseLiveBranches(RecursiveASTVisitor<Derived> &V, IfStmt *S) {
+  std::optional<bool> Known = S->getCond() ? constantCondition(S->getCond()) : std::nullopt;
+  if (!Known)
+    return V.RecursiveASTVisitor<Derived>::TraverseIfStmt(S);
+  Stmt *Live = *Known ? S->getThen() : S->getElse();
+  return !Live || V.TraverseStmt(Live);
+}
+
 class WriteFinder : public RecursiveASTVisitor<WriteFinder> {
 public:
   explicit WriteFinder(SmallVectorImpl<VarWrite> &Out) : Out(Out) {}
+  bool TraverseIfStmt(IfStmt *S) { return traverseLiveBranches(*this, S); }
 
   bool shouldVisitLambdaBody() const { return true; }
 
@@ -139,6 +169,7 @@ private:
 class MemoryWriteFinder : public RecursiveASTVisitor<MemoryWriteFinder> {
 public:
   const Expr *Found = nullptr;
+  bool TraverseIfStmt(IfStmt *S) { return traverseLiveBranches(*this, S); }
   bool isMemory(const Expr *E) {
     E = E->IgnoreParenImpCasts();
     if (isa<ArraySubscriptExpr>(E))
@@ -173,6 +204,7 @@ public:
 class ImpureCallFinder : public RecursiveASTVisitor<ImpureCallFinder> {
 public:
   const CallExpr *Found = nullptr;
+  bool TraverseIfStmt(IfStmt *S) { return traverseLiveBranches(*this, S); }
   bool VisitCallExpr(CallExpr *CE) {
     const FunctionDecl *FD = CE->getDirectCallee();
     bool Pure = FD && (FD->isConstexpr() || FD->hasAttr<ConstAttr>() ||

@@ -112,12 +112,20 @@ struct Space {
   const Expr *Member = nullptr; // Nested: the team member argument.
 };
 
+/// One result of a parallel_reduce and the accumulator its body updates.
 struct Accumulator {
-  std::string Op;     // `+`, `max`, ...: the reduction clause operator
-  std::string Reducer; // `hpp::Sum<T>`
-  std::string Type;
-  std::string Name;   // the lambda parameter
-  std::string Target; // where the result goes
+  std::string Reducer; // `hpp::Sum<double>`, `hpp::MinLoc<double, int>`
+  std::string Type;    // the accumulator's type
+  std::string Name;    // the lambda parameter
+  std::string Target;  // where the result goes
+  /// Reducers whose value has fields (MinLoc's .val and .loc, ...): one
+  /// scalar per field, which the body's `v.field` uses become.
+  struct Field {
+    std::string Member, Scalar, Type;
+  };
+  SmallVector<Field, 4> Fields;
+  /// The reduction clauses: `+: s`, `minloc: hpp_v_val, hpp_v_loc`.
+  SmallVector<std::string, 2> Clauses;
 };
 
 class Lowerer : public RecursiveASTVisitor<Lowerer> {
@@ -172,6 +180,8 @@ private:
   bool lowerTeamMember(const LambdaExpr *LE, const ParmVarDecl *Member,
                        const std::string &LeagueIndex, const std::string &LeagueSize);
   bool lowerReturns(const LambdaExpr *LE);
+  bool lowerFields(const LambdaExpr *LE, const ParmVarDecl *P, const Accumulator &A);
+  void lowerScan(const CallExpr *CE, const Stmt *S, unsigned First);
   void apply(Error E, SourceLocation Loc) {
     if (E)
       Diags.report(Loc, Diag::err_cannot_rewrite) << toString(std::move(E));
@@ -305,18 +315,83 @@ bool Lowerer::parseResult(const Expr *E, QualType AccType, StringRef AccName,
                                     .Case("BAnd", StringRef("&"))
                                     .Case("BOr", StringRef("|"))
                                     .Default(std::nullopt);
-  if (const auto *CE = dyn_cast<CXXConstructExpr>(E); CE && Op && CE->getNumArgs() == 1) {
-    A.Op = Op->str();
+  const auto *CE = dyn_cast<CXXConstructExpr>(E);
+  if (CE && Op && CE->getNumArgs() == 1) {
     A.Reducer = ("hpp::" + Name + "<" + A.Type + ">").str();
     A.Target = text(CE->getArg(0));
+    A.Clauses.push_back((*Op + ": " + A.Name).str());
+    return true;
+  }
+  bool Loc = Name == "MinLoc" || Name == "MaxLoc" || Name == "MinMaxLoc";
+  if (CE && CE->getNumArgs() == 1 && (Loc || Name == "MinMax")) {
+    const auto *Spec =
+        dyn_cast_or_null<ClassTemplateSpecializationDecl>(CE->getType()->getAsCXXRecordDecl());
+    if (!Spec || Spec->getTemplateArgs().size() < (Loc ? 2u : 1u))
+      return false;
+    std::string V = getTypeName(Spec->getTemplateArgs()[0].getAsType(), Ctx);
+    std::string I = Loc ? getTypeName(Spec->getTemplateArgs()[1].getAsType(), Ctx) : "";
+    A.Reducer = ("hpp::" + Name + "<" + V + (Loc ? ", " + I : "") + ">").str();
+    A.Target = text(CE->getArg(0));
+    auto Field = [&](StringRef Member, StringRef Type) {
+      A.Fields.push_back({Member.str(), ("hpp_" + AccName + "_" + Member).str(), Type.str()});
+      return A.Fields.back().Scalar;
+    };
+    if (Name == "MinLoc" || Name == "MaxLoc") {
+      std::string Val = Field("val", V), At = Field("loc", I);
+      A.Clauses.push_back((Name.lower() + ": " + Val + ", " + At));
+    } else if (Name == "MinMax") {
+      A.Clauses.push_back("min: " + Field("min_val", V));
+      A.Clauses.push_back("max: " + Field("max_val", V));
+    } else {
+      std::string MinV = Field("min_val", V), MaxV = Field("max_val", V);
+      std::string MinL = Field("min_loc", I), MaxL = Field("max_loc", I);
+      A.Clauses.push_back("minloc: " + MinV + ", " + MinL);
+      A.Clauses.push_back("maxloc: " + MaxV + ", " + MaxL);
+    }
     return true;
   }
   if (!Name.empty() && !E->getType()->isArithmeticType())
-    return false; // MinLoc and other reducers: not lowered yet.
-  A.Op = "+";
+    return false; // User-defined reducers: not lowered yet.
   A.Reducer = "hpp::Sum<" + A.Type + ">";
   A.Target = text(E);
+  A.Clauses.push_back("+: " + A.Name);
   return true;
+}
+
+/// The body uses a composite accumulator `v` through its fields only:
+/// `v.val` becomes the scalar the reduction clause names.
+bool Lowerer::lowerFields(const LambdaExpr *LE, const ParmVarDecl *P, const Accumulator &A) {
+  struct Uses : RecursiveASTVisitor<Uses> {
+    const ParmVarDecl *P;
+    SmallVector<const DeclRefExpr *, 8> Refs;
+    bool shouldVisitLambdaBody() const { return true; }
+    bool VisitDeclRefExpr(DeclRefExpr *E) {
+      if (E->getDecl() == P)
+        Refs.push_back(E);
+      return true;
+    }
+  } U;
+  U.P = P;
+  U.TraverseStmt(LE->getBody());
+  bool Ok = true;
+  for (const DeclRefExpr *Ref : U.Refs) {
+    const MemberExpr *ME = nullptr;
+    for (const auto &Parent : Ctx.getParents(*Ref))
+      ME = Parent.get<MemberExpr>();
+    const Accumulator::Field *F = nullptr;
+    if (ME)
+      for (const Accumulator::Field &Candidate : A.Fields)
+        if (ME->getMemberDecl()->getName() == Candidate.Member)
+          F = &Candidate;
+    if (!F) {
+      fail(Ref->getLocation(), "a use of the accumulator '" + P->getName().str() +
+                                   "' other than through its fields");
+      Ok = false;
+      continue;
+    }
+    apply(Edit.replace(ME->getBeginLoc(), endOf(ME), F->Scalar), ME->getBeginLoc());
+  }
+  return Ok;
 }
 
 /// A `return` in a lambda body ends the iteration: it becomes `continue`
@@ -496,6 +571,62 @@ void Lowerer::lowerSingle(const CallExpr *CE, const Stmt *S) {
         S->getBeginLoc());
 }
 
+/// parallel_scan(range, [=](int i, T &partial, bool final) { body }, total)
+/// runs the body twice per index in Kokkos: without `final` to add the
+/// index's contribution, with it to use the prefix. That is an exclusive
+/// scan whose scan phase is the body with `final` true on a copy of the
+/// prefix, and whose input phase is the body with `final` false from zero:
+///
+///   #pragma hpp parallel reduction(inscan, +: partial)
+///   for (...) {
+///     { T hpp_prefix = partial; { T partial = hpp_prefix; const bool final = true; body } }
+///     #pragma hpp scan exclusive(partial)
+///     { T hpp_part; { T partial = T(); const bool final = false; body hpp_part = partial; }
+///       partial += hpp_part; }
+///   }
+void Lowerer::lowerScan(const CallExpr *CE, const Stmt *S, unsigned First) {
+  Space Sp;
+  if (CE->getNumArgs() < First + 2 || !parseSpace(CE->getArg(First), Sp) ||
+      Sp.K == Space::Team || Sp.Lower.size() != 1) {
+    fail(CE->getBeginLoc(), "a parallel_scan whose range is not a count, a RangePolicy or a "
+                            "nested range written in the call");
+    return;
+  }
+  const auto *LE = dyn_cast<LambdaExpr>(strip(CE->getArg(First + 1)));
+  if (!LE || LE->getCallOperator()->getNumParams() != 3) {
+    fail(CE->getArg(First + 1)->getBeginLoc(),
+         "a parallel_scan body that is not a lambda taking (index, partial, final)");
+    return;
+  }
+  const CXXMethodDecl *Op = LE->getCallOperator();
+  std::string Index = Op->getParamDecl(0)->getName().str();
+  std::string IndexType = typeText(Op->getParamDecl(0)->getType());
+  std::string Partial = Op->getParamDecl(1)->getName().str();
+  std::string Type = typeText(Op->getParamDecl(1)->getType());
+  std::string Final = Op->getParamDecl(2)->getName().str();
+  if (!lowerReturns(LE))
+    return;
+  const auto *Body = cast<CompoundStmt>(LE->getBody());
+  std::string BodyText = getSourceText(Body->getSourceRange(), Ctx);
+  std::string Pragma = Sp.K == Space::Nested ? "#pragma hpp " + Sp.Level : "#pragma hpp parallel";
+  Pragma += " reduction(inscan, +: " + Partial + ")";
+  std::string Open = formatv("{{ {0} {1} = {0}();\n{2}\nfor ({3} {4} = {5}; {4} < {6}; ++{4}) "
+                             "{{\n{{ {0} hpp_prefix = {1}; {{ {0} {1} = hpp_prefix; const bool "
+                             "{7} = true; ",
+                             Type, Partial, Pragma, IndexType, Index, Sp.Lower[0], Sp.Upper[0],
+                             Final);
+  std::string Close = formatv(" } }\n#pragma hpp scan exclusive({0})\n{{ {1} hpp_part; {{ {1} "
+                              "{0} = {1}(); const bool {2} = false; {3} hpp_part = {0}; } {0} += "
+                              "hpp_part; }\n}",
+                              Partial, Type, Final, BodyText);
+  if (CE->getNumArgs() == First + 3)
+    Close += formatv(" {0} = {1};", text(CE->getArg(First + 2)), Partial).str();
+  Close += " }";
+  apply(Edit.replace(S->getBeginLoc(), Body->getLBracLoc(), Open), S->getBeginLoc());
+  apply(Edit.replace(Body->getRBracLoc().getLocWithOffset(1), getEndOfStmt(S, Ctx), Close),
+        S->getBeginLoc());
+}
+
 void Lowerer::lowerCall(const CallExpr *CE, ApiKind K) {
   const Stmt *S = statementOf(CE);
   if (!S) {
@@ -504,10 +635,6 @@ void Lowerer::lowerCall(const CallExpr *CE, ApiKind K) {
   }
   if (K == ApiKind::Single)
     return lowerSingle(CE, S);
-  if (K == ApiKind::Scan) {
-    fail(CE->getBeginLoc(), "parallel_scan");
-    return;
-  }
   unsigned First = 0;
   std::string Label;
   if (CE->getNumArgs() > 0) {
@@ -526,6 +653,8 @@ void Lowerer::lowerCall(const CallExpr *CE, ApiKind K) {
     fail(CE->getBeginLoc(), "a call without a policy and a body");
     return;
   }
+  if (K == ApiKind::Scan)
+    return lowerScan(CE, S, First);
   Space Sp;
   if (!parseSpace(CE->getArg(First), Sp)) {
     fail(CE->getArg(First)->getBeginLoc(),
@@ -581,7 +710,8 @@ void Lowerer::lowerCall(const CallExpr *CE, ApiKind K) {
             return;
           }
       }
-      if (!parseResult(CE->getArg(First + 2 + R), AccType, AccName, A)) {
+      if (!parseResult(CE->getArg(First + 2 + R), AccType, AccName, A) ||
+          (!LE && !A.Fields.empty())) {
         fail(CE->getArg(First + 2 + R)->getBeginLoc(),
              "this reducer (minloc, maxloc, minmax and user reducers are not lowered yet)");
         return;
@@ -621,17 +751,35 @@ void Lowerer::lowerCall(const CallExpr *CE, ApiKind K) {
   if (!Sp.StreamText.empty())
     Pragma += " stream(" + Sp.StreamText + ")";
   for (const Accumulator &A : Accs)
-    Pragma += " reduction(" + A.Op + ": " + A.Name + ")";
+    for (const std::string &C : A.Clauses)
+      Pragma += " reduction(" + C + ")";
   if (!Label.empty() && Sp.K != Space::Nested)
     Pragma += " name(\"" + Label + "\")";
 
+  // Accumulators start from the reducer's identity; results are assigned
+  // afterwards, as Kokkos does.
   std::string Prologue = "{ ";
-  for (const Accumulator &A : Accs)
-    Prologue += formatv("{0} {1}; {2}({1}).init({1}); ", A.Type, A.Name, A.Reducer).str();
   std::string Epilogue;
-  for (const Accumulator &A : Accs)
-    Epilogue += formatv(" {0} = {1};", A.Target, A.Name).str();
+  for (const Accumulator &A : Accs) {
+    if (A.Fields.empty()) {
+      Prologue += formatv("{0} {1}; {2}({1}).init({1}); ", A.Type, A.Name, A.Reducer).str();
+      Epilogue += formatv(" {0} = {1};", A.Target, A.Name).str();
+      continue;
+    }
+    std::string Init = formatv("{{ {0} hpp_init; {1}(hpp_init).init(hpp_init);", A.Type,
+                               A.Reducer);
+    for (const Accumulator::Field &F : A.Fields) {
+      Prologue += formatv("{0} {1}; ", F.Type, F.Scalar).str();
+      Init += formatv(" {0} = hpp_init.{1};", F.Scalar, F.Member).str();
+      Epilogue += formatv(" {0}.{1} = {2};", A.Target, F.Member, F.Scalar).str();
+    }
+    Prologue += Init + " } ";
+  }
   Epilogue += " }";
+  if (LE)
+    for (unsigned R = 0; R < Accs.size(); ++R)
+      if (!Accs[R].Fields.empty() && !lowerFields(LE, Params[Indices + R], Accs[R]))
+        return;
 
   std::string Loops;
   SmallVector<std::string, 3> IndexNames;
