@@ -202,7 +202,9 @@ private:
       if (explicitBarrierBetween(PrevEnd, offset(Start)))
         Pending.clear();
       PrevEnd = offset(getEndOfStmt(Child, Ctx));
-      if (isa<CompoundStmt>(Child)) {
+      // A construct (a single, a nested loop) is one unit: one thread runs a
+      // single, so a barrier inside it would never be met by the others.
+      if (isa<CompoundStmt>(Child) && !C) {
         process(Child, Pending);
         continue;
       }

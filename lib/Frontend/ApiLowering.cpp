@@ -128,6 +128,47 @@ struct Accumulator {
   SmallVector<std::string, 2> Clauses;
 };
 
+/// A reducer construction `hpp::Max<double>(m)`, also in a template where
+/// its type is still dependent.
+struct ReducerCall {
+  StringRef Name;
+  SmallVector<QualType, 2> TypeArgs;
+  const Expr *Target = nullptr;
+};
+
+std::optional<ReducerCall> asReducerCall(const Expr *E) {
+  ReducerCall R;
+  const TemplateSpecializationType *TST = E->getType()->getAs<TemplateSpecializationType>();
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+    if (CE->getNumArgs() != 1)
+      return std::nullopt;
+    R.Target = CE->getArg(0);
+    if (const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+            CE->getType()->getAsCXXRecordDecl())) {
+      R.Name = Spec->getName();
+      for (const TemplateArgument &A : Spec->getTemplateArgs().asArray())
+        if (A.getKind() == TemplateArgument::Type)
+          R.TypeArgs.push_back(A.getAsType());
+      return R;
+    }
+  } else if (const auto *UC = dyn_cast<CXXUnresolvedConstructExpr>(E)) {
+    if (UC->getNumArgs() != 1)
+      return std::nullopt;
+    R.Target = UC->getArg(0);
+    TST = UC->getTypeAsWritten()->getAs<TemplateSpecializationType>();
+  } else {
+    return std::nullopt;
+  }
+  if (!TST)
+    return std::nullopt;
+  if (const TemplateDecl *TD = TST->getTemplateName().getAsTemplateDecl())
+    R.Name = TD->getName();
+  for (const TemplateArgument &A : TST->template_arguments())
+    if (A.getKind() == TemplateArgument::Type)
+      R.TypeArgs.push_back(A.getAsType());
+  return R;
+}
+
 class Lowerer : public RecursiveASTVisitor<Lowerer> {
 public:
   Lowerer(ASTContext &Ctx, Diagnoser &Diags)
@@ -169,6 +210,22 @@ private:
   }
   std::string typeText(QualType T) {
     return getTypeName(T.getNonReferenceType().getUnqualifiedType(), Ctx);
+  }
+  /// The first parent of \p E of type T, looking through the nodes Clang
+  /// wraps temporaries and conversions in.
+  template <class T, class N> const T *parentOf(const N *E) {
+    DynTypedNodeList Parents = Ctx.getParents(*E);
+    while (Parents.size() == 1) {
+      if (const T *Found = Parents[0].get<T>())
+        return Found;
+      const Expr *Wrapper = Parents[0].get<Expr>();
+      if (!Wrapper || !(isa<ImplicitCastExpr>(Wrapper) || isa<MaterializeTemporaryExpr>(Wrapper) ||
+                        isa<CXXBindTemporaryExpr>(Wrapper) || isa<ExprWithCleanups>(Wrapper) ||
+                        isa<ParenExpr>(Wrapper)))
+        return nullptr;
+      Parents = Ctx.getParents(*Wrapper);
+    }
+    return nullptr;
   }
   /// The whole statement a call is, or null when the call is part of a
   /// larger expression.
@@ -315,23 +372,35 @@ bool Lowerer::parseResult(const Expr *E, QualType AccType, StringRef AccName,
                                     .Case("BAnd", StringRef("&"))
                                     .Case("BOr", StringRef("|"))
                                     .Default(std::nullopt);
-  const auto *CE = dyn_cast<CXXConstructExpr>(E);
-  if (CE && Op && CE->getNumArgs() == 1) {
+  std::optional<ReducerCall> RC = asReducerCall(E);
+  if (RC && RC->Name != Name)
+    Name = RC->Name;
+  if (RC) {
+    Op = StringSwitch<std::optional<StringRef>>(Name)
+             .Case("Sum", StringRef("+"))
+             .Case("Prod", StringRef("*"))
+             .Case("Min", StringRef("min"))
+             .Case("Max", StringRef("max"))
+             .Case("LAnd", StringRef("&&"))
+             .Case("LOr", StringRef("||"))
+             .Case("BAnd", StringRef("&"))
+             .Case("BOr", StringRef("|"))
+             .Default(std::nullopt);
+  }
+  if (RC && Op) {
     A.Reducer = ("hpp::" + Name + "<" + A.Type + ">").str();
-    A.Target = text(CE->getArg(0));
+    A.Target = text(RC->Target);
     A.Clauses.push_back((*Op + ": " + A.Name).str());
     return true;
   }
   bool Loc = Name == "MinLoc" || Name == "MaxLoc" || Name == "MinMaxLoc";
-  if (CE && CE->getNumArgs() == 1 && (Loc || Name == "MinMax")) {
-    const auto *Spec =
-        dyn_cast_or_null<ClassTemplateSpecializationDecl>(CE->getType()->getAsCXXRecordDecl());
-    if (!Spec || Spec->getTemplateArgs().size() < (Loc ? 2u : 1u))
+  if (RC && (Loc || Name == "MinMax")) {
+    if (RC->TypeArgs.size() < (Loc ? 2u : 1u))
       return false;
-    std::string V = getTypeName(Spec->getTemplateArgs()[0].getAsType(), Ctx);
-    std::string I = Loc ? getTypeName(Spec->getTemplateArgs()[1].getAsType(), Ctx) : "";
+    std::string V = getTypeName(RC->TypeArgs[0], Ctx);
+    std::string I = Loc ? getTypeName(RC->TypeArgs[1], Ctx) : "";
     A.Reducer = ("hpp::" + Name + "<" + V + (Loc ? ", " + I : "") + ">").str();
-    A.Target = text(CE->getArg(0));
+    A.Target = text(RC->Target);
     auto Field = [&](StringRef Member, StringRef Type) {
       A.Fields.push_back({Member.str(), ("hpp_" + AccName + "_" + Member).str(), Type.str()});
       return A.Fields.back().Scalar;
@@ -350,6 +419,8 @@ bool Lowerer::parseResult(const Expr *E, QualType AccType, StringRef AccName,
     }
     return true;
   }
+  if (RC)
+    return false; // User-defined reducers: not lowered yet.
   if (!Name.empty() && !E->getType()->isArithmeticType())
     return false; // User-defined reducers: not lowered yet.
   A.Reducer = "hpp::Sum<" + A.Type + ">";
@@ -501,22 +572,17 @@ bool Lowerer::lowerTeamMember(const LambdaExpr *LE, const ParmVarDecl *Member,
     if (MC && (Method == "team_scratch" || Method == "thread_scratch")) {
       // T *p = t.team_scratch(l).get<T>(n);  as the whole declaration.
       const CXXMemberCallExpr *Get = nullptr;
-      for (const auto &P : Ctx.getParents(*MC))
-        if (const auto *GM = P.get<MemberExpr>())
-          for (const auto &PP : Ctx.getParents(*GM))
-            Get = PP.get<CXXMemberCallExpr>();
+      if (const auto *GM = parentOf<MemberExpr>(MC))
+        Get = parentOf<CXXMemberCallExpr>(GM);
       const VarDecl *Var = nullptr;
       const DeclStmt *DS = nullptr;
       if (Get && Get->getMethodDecl() && Get->getMethodDecl()->getName() == "get" &&
-          Get->getNumArgs() == 1)
-        for (const auto &P : Ctx.getParents(*Get)) {
-          const Expr *Child = Get;
-          (void)Child;
-          Var = P.get<VarDecl>();
-          if (Var)
-            for (const auto &PP : Ctx.getParents(*Var))
-              DS = PP.get<DeclStmt>();
-        }
+          Get->getNumArgs() == 1) {
+        Var = parentOf<VarDecl>(Get);
+        if (Var)
+          for (const auto &PP : Ctx.getParents(*Var))
+            DS = PP.get<DeclStmt>();
+      }
       const auto *Args = Get ? Get->getMethodDecl()->getTemplateSpecializationArgs() : nullptr;
       if (!Var || !DS || !DS->isSingleDecl() || !Args || Args->size() != 1) {
         fail(MC->getBeginLoc(), "a scratch request that is not 'T *p = " + Method.str() +
@@ -679,6 +745,14 @@ void Lowerer::lowerCall(const CallExpr *CE, ApiKind K) {
       }
   } else {
     Functor = BodyExpr->getType()->getAsCXXRecordDecl();
+    if (Functor && Functor->hasDefinition())
+      for (const CXXMethodDecl *M : Functor->methods())
+        if (M->getIdentifier() &&
+            (M->getName() == "init" || M->getName() == "final" || M->getName() == "join")) {
+          fail(BodyExpr->getBeginLoc(), "a functor with its own '" + M->getName().str() +
+                                            "' (its reduction rules are not lowered yet)");
+          return;
+        }
     if (!Functor || Sp.K == Space::Team) {
       fail(BodyExpr->getBeginLoc(), Sp.K == Space::Team
                                         ? "a team functor (write the team body as a lambda)"
@@ -758,8 +832,23 @@ void Lowerer::lowerCall(const CallExpr *CE, ApiKind K) {
 
   // Accumulators start from the reducer's identity; results are assigned
   // afterwards, as Kokkos does.
+  // Results are bound first: an accumulator may have its result's name.
   std::string Prologue = "{ ";
   std::string Epilogue;
+  for (unsigned R = 0; R < Accs.size(); ++R) {
+    Accumulator &A = Accs[R];
+    std::string Result = "hpp_result" + std::to_string(NextId++);
+    Prologue += formatv("auto &{0} = {1}; ", Result, A.Target).str();
+    A.Target = Result;
+    // A generic accumulator (`auto &a`) takes its result's type.
+    if (A.Type.find("auto") != std::string::npos && A.Fields.empty()) {
+      std::string Old = "<" + A.Type + ">";
+      A.Type = "std::remove_reference_t<decltype(" + Result + ")>";
+      size_t At = A.Reducer.find(Old);
+      if (At != std::string::npos)
+        A.Reducer.replace(At, Old.size(), "<" + A.Type + ">");
+    }
+  }
   for (const Accumulator &A : Accs) {
     if (A.Fields.empty()) {
       Prologue += formatv("{0} {1}; {2}({1}).init({1}); ", A.Type, A.Name, A.Reducer).str();

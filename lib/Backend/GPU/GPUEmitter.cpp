@@ -580,7 +580,9 @@ Error GPURegionWriter::guardStatements(const Stmt *Body, ExecLevel Level) {
     SourceLocation Begin = S->getBeginLoc(), End = getEndOfStmt(S, Ctx);
     bool HasConstruct = false;
     R.forEachConstruct([&](const Construct &C) {
-      if (&C != R.Root.get() && offset(Begin) <= offset(C.Loc) && offset(C.Loc) < offset(End))
+      // Inserted barriers go before a statement, not into it.
+      if (&C != R.Root.get() && !C.Inserted && offset(Begin) <= offset(C.Loc) &&
+          offset(C.Loc) < offset(End))
         HasConstruct = true;
     });
     if (HasConstruct) {
