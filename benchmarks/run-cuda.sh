@@ -29,11 +29,16 @@ flags=(-O3 -arch=sm_90 -lineinfo -DNDEBUG)
   -o "$out/hpp_kernels.o" 2> "$out/ptxas-hpp.txt"
 "$nvcc" "${flags[@]}" $cflags -Ibenchmarks/cuda -x cu -ptx "$out/hpp_kernels.cu" \
   -o "$out/hpp_kernels.ptx"
+# The hpp::parallel_* API forms of yAx, yAx3 and contract (api_kernels.cpp).
+"$hppc" translate --backend=cuda benchmarks/cuda/api_kernels.cpp -o "$out/api_kernels.cu" \
+  --report -- -std=c++17 > "$out/hppc-report-api.txt"
+"$nvcc" "${flags[@]}" $cflags -Ibenchmarks/cuda -Xptxas -v -x cu -c "$out/api_kernels.cu" \
+  -o "$out/api_kernels.o" 2> "$out/ptxas-api.txt"
 "$nvcc" "${flags[@]}" -std=c++17 -Xptxas -v -c benchmarks/cuda/baselines.cu \
   -o "$out/baselines.o" 2> "$out/ptxas-base.txt"
 "$nvcc" "${flags[@]}" -std=c++17 -ptx benchmarks/cuda/baselines.cu -o "$out/baselines.ptx"
 "$nvcc" "${flags[@]}" $cflags -Ibenchmarks/cuda -c benchmarks/cuda/main.cu -o "$out/main.o"
-"$nvcc" -arch=sm_90 "$out/main.o" "$out/hpp_kernels.o" "$out/baselines.o" \
+"$nvcc" -arch=sm_90 "$out/main.o" "$out/hpp_kernels.o" "$out/api_kernels.o" "$out/baselines.o" \
   -o "$out/hpp_cuda_bench" $libs
 # For a rebuild on the device (runtime headers as installed in the build tree).
 rm -rf "$out/include" && cp -r "$build/include" "$out/include"
@@ -46,4 +51,5 @@ Run on the GPU machine with the `run` tool:
       command="bash benchmarks/device/run-cuda-bench.sh")
 Optional environment of the device script: REPS (default 25); NCU=1 adds an ncu
 pass (driver in "profile" mode: scans, yAx3, transpose, 1e6 sum).
+API vs pragma forms alone: .device-carry/bench/hpp_cuda_bench 25 api
 RUN

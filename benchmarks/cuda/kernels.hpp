@@ -18,6 +18,12 @@ void hpp_transpose(int R, int C, const double* in, double* out);
 void hpp_histogram(int n, const int* in, int* h);
 void hpp_empty(int n);
 
+// --- hpp::parallel_* API forms (api_kernels.cpp) ------------------------------
+double api_yax(int rows, int cols, const double* y, const double* A, const double* x);
+double api_yax3(int E, int N, int M, const double* y, const double* A, const double* x);
+void api_contract(int E, int VS, int QP, const double* fields, const double* data,
+                  double* out);
+
 // --- baselines (baselines.cu) -------------------------------------------------
 void base_daxpy(int n, double a, const double* x, double* y);
 void base_triad(int n, double s, const double* b, const double* c, double* a);

@@ -10,6 +10,15 @@
 // latency rows (empty loop, 1e6-double sum to the host) are host wall-clock
 // times per call, each the median over `reps` batches of 1000 back-to-back
 // synchronous calls.
+//
+// API form vs pragma form: yAx, yAx3 and contract are also written with the
+// hpp::parallel_* API (api_kernels.cpp, translated by hppc like
+// hpp_kernels.cpp); each API form is timed against the pragma form with the
+// same time_pair (API as the first, pragma as the second version), checked
+// against it and the CPU reference, and printed in a second table with
+// ratio = pragma time / API time (>= 1: the API form is as fast).
+// Modes (second argument): quick (small sizes), profile (ncu), api (only the
+// copy bandwidth, yAx, yAx3 and contract with their API rows).
 #define HPP_BACKEND_CUDA 1
 #include <hpp/hpp.hpp>
 
@@ -265,6 +274,39 @@ void print_table() {
   }
 }
 
+struct ApiRow {
+  std::string kernel, size;
+  Pair p;          // hpp = API form, base = pragma form
+  double bytes;
+  std::string check;
+};
+std::vector<ApiRow> g_api_rows;
+
+void add_api_row(const std::string& kernel, const std::string& size, const Pair& p, double bytes,
+                 bool ok, const std::string& check_text) {
+  if (!ok) ++g_failures;
+  g_api_rows.push_back({kernel, size, p, bytes, ok ? check_text : "FAIL " + check_text});
+  std::printf("  %-15s api %.4f ms  pragma %.4f ms  ratio pragma/api %.3f  api %.0f GB/s  [%s]\n",
+              kernel.c_str(), p.hpp_ms, p.base_ms, p.base_ms / p.hpp_ms,
+              bytes / (p.hpp_ms * 1e6), g_api_rows.back().check.c_str());
+  std::fflush(stdout);
+}
+
+void print_api_table() {
+  if (g_api_rows.empty()) return;
+  std::printf("\nAPI form vs pragma form (ratio = pragma time / API time; >= 1: API as fast)\n");
+  std::printf("| kernel | size | API ms | pragma ms | API GB/s | pragma GB/s | API %% of copy | ratio | "
+              "min API | min pragma | check |\n");
+  std::printf("|---|---|---|---|---|---|---|---|---|---|---|\n");
+  for (const ApiRow& r : g_api_rows) {
+    const double ga = r.bytes / (r.p.hpp_ms * 1e6), gp = r.bytes / (r.p.base_ms * 1e6);
+    std::printf("| %s | %s | %.4f | %.4f | %.0f | %.0f | %.1f | %.3f | %.4f | %.4f | %s |\n",
+                r.kernel.c_str(), r.size.c_str(), r.p.hpp_ms, r.p.base_ms, ga, gp,
+                100 * ga / g_copy_gbs, r.p.base_ms / r.p.hpp_ms, r.p.hpp_min, r.p.base_min,
+                r.check.c_str());
+  }
+}
+
 std::string fmt(const char* f, double a) {
   char b[128];
   std::snprintf(b, sizeof b, f, a);
@@ -292,6 +334,7 @@ int main(int argc, char** argv) {
   CK(cudaMalloc(&g_counter, 8));
 
   const bool profile = argc > 2 && std::strcmp(argv[2], "profile") == 0; // one call each, for ncu
+  const bool api_only = argc > 2 && std::strcmp(argv[2], "api") == 0; // yAx, yAx3, contract only
   const long big = quick ? (1L << 20) : (1L << 28); // 2^28 doubles = 2 GiB
   const int n = static_cast<int>(big);
 
@@ -341,6 +384,7 @@ int main(int argc, char** argv) {
   }
   const std::string nstr = quick ? "2^20" : "2^28";
 
+  if (!api_only) {
   // ---- daxpy -------------------------------------------------------------------
   {
     const double a = 0.5;
@@ -465,6 +509,8 @@ int main(int argc, char** argv) {
     CK(cudaFree(temp));
   }
 
+  } // !api_only
+
   // ---- yAx, one team per row ------------------------------------------------------------
   {
     const int rows = quick ? 1024 : 16384, cols = quick ? 1024 : 16384;
@@ -495,6 +541,15 @@ int main(int argc, char** argv) {
     add_row("yAx", std::to_string(rows) + "x" + std::to_string(cols), p,
             ((double)rows * cols + rows + cols) * 8, "bw", ok,
             fmt("rel err hpp %.1e", eh) + fmt(" base %.1e", eb));
+    double ar = api_yax(rows, cols, y, A, x);
+    const double hr1 = hpp_yax(rows, cols, y, A, x);
+    const double ea = std::fabs(ar - (double)ref) / std::fabs((double)ref);
+    const bool same = std::memcmp(&ar, &hr1, 8) == 0;
+    Pair pa = time_pair([&] { ar = api_yax(rows, cols, y, A, x); },
+                        [&] { hr = hpp_yax(rows, cols, y, A, x); });
+    add_api_row("yAx", std::to_string(rows) + "x" + std::to_string(cols), pa,
+                ((double)rows * cols + rows + cols) * 8, ea < 1e-9,
+                fmt("rel err api %.1e", ea) + (same ? ", == pragma" : ", != pragma"));
   }
 
   // ---- three-level yAx --------------------------------------------------------------------
@@ -529,6 +584,15 @@ int main(int argc, char** argv) {
     add_row("yAx3", "E" + std::to_string(E) + " N" + std::to_string(N) + " M" + std::to_string(M),
             p, ((double)E * N * M + (double)E * M + (double)E * N) * 8, "bw", ok,
             fmt("rel err hpp %.1e", eh) + fmt(" base %.1e", eb));
+    double ar = api_yax3(E, N, M, y, A, x);
+    const double hr1 = hpp_yax3(E, N, M, y, A, x);
+    const double ea = std::fabs(ar - (double)ref) / std::fabs((double)ref);
+    const bool same = std::memcmp(&ar, &hr1, 8) == 0;
+    Pair pa = time_pair([&] { ar = api_yax3(E, N, M, y, A, x); },
+                        [&] { hr = hpp_yax3(E, N, M, y, A, x); });
+    add_api_row("yAx3", "E" + std::to_string(E) + " N" + std::to_string(N) + " M" + std::to_string(M),
+                pa, ((double)E * N * M + (double)E * M + (double)E * N) * 8, ea < 1e-9,
+                fmt("rel err api %.1e", ea) + (same ? ", == pragma" : ", != pragma"));
   }
 
   // ---- contractDataFieldScalar with level-0 scratch ------------------------------------------
@@ -564,8 +628,36 @@ int main(int argc, char** argv) {
                             std::to_string(QP),
             p, ((double)E * VS * QP + (double)E * QP + (double)E * VS) * 8, "bw", ok,
             fmt("max rel vs base %.1e", rel) + fmt(" cpu %.1e", cpu_rel));
+    // API form: its own output (W beyond data), compared bitwise with the
+    // pragma form's output and with the CPU reference cells.
+    double* oa = W + (long)E * QP;
+    poison_all(oa, (long)E * VS, -3.0e300);
+    hpp_contract(E, VS, QP, fields, data, oh);
+    api_contract(E, VS, QP, fields, data, oa);
+    CK(cudaDeviceSynchronize());
+    CKL();
+    const unsigned long long nd = ndiff(oa, oh, (long)E * VS);
+    double cpu_rel_a = 0;
+    for (int e : {0, E / 3, E - 1})
+      for (int v : {0, VS / 2, VS - 1}) {
+        long double r = 0;
+        for (int q = 0; q < QP; ++q)
+          r += (long double)dval(14, ((long)e * VS + v) * QP + q) * dval(15, (long)e * QP + q);
+        const double got = at(oa, (long)e * VS + v);
+        cpu_rel_a = std::max(cpu_rel_a, (double)std::fabs((got - r) / (r != 0 ? r : 1)));
+      }
+    Pair pa = time_pair([&] { api_contract(E, VS, QP, fields, data, oa); },
+                        [&] { hpp_contract(E, VS, QP, fields, data, oh); });
+    const unsigned long long nd2 = ndiff(oa, oh, (long)E * VS);
+    add_api_row("contract", "E" + std::to_string(E) + " VS" + std::to_string(VS) + " QP" +
+                                std::to_string(QP),
+                pa, ((double)E * VS * QP + (double)E * QP + (double)E * VS) * 8,
+                nd == 0 && nd2 == 0 && cpu_rel_a < 1e-12,
+                std::to_string(nd) + "+" + std::to_string(nd2) + " bitwise diffs vs pragma" +
+                    fmt(", cpu %.1e", cpu_rel_a));
   }
 
+  if (!api_only) {
   // ---- tiled transpose --------------------------------------------------------------------
   {
     const int R = quick ? 1000 : 16384, C = quick ? 1000 : 16384;
@@ -675,7 +767,10 @@ int main(int argc, char** argv) {
     CK(cudaFree(temp));
   }
 
+  } // !api_only
+
   print_table();
+  print_api_table();
   std::printf("\ncopy bandwidth %.0f GB/s; ratio = baseline time / hpp time (>= 1: hpp as fast); "
               "failures %d\n",
               g_copy_gbs, g_failures);

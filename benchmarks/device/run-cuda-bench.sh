@@ -27,6 +27,7 @@ if ! "$bin" 1 quick > "$OUT/quick.log" 2>&1; then
     "$nvcc" "${f[@]}" -x cu -c "$s" -o "$src/$(basename "$s").o" || exit 1
   done
   "$nvcc" "${f[@]}" -x cu -c "$bench/hpp_kernels.cu" -o "$src/hpp_kernels.o" &&
+  "$nvcc" "${f[@]}" -x cu -c "$bench/api_kernels.cu" -o "$src/api_kernels.o" &&
   "$nvcc" "${f[@]}" -c benchmarks/cuda/baselines.cu -o "$src/baselines.o" &&
   "$nvcc" "${f[@]}" -c benchmarks/cuda/main.cu -o "$src/main.o" &&
   "$nvcc" -arch=sm_90 "$src"/*.o -o "$src/hpp_cuda_bench" || exit 1

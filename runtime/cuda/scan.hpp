@@ -254,7 +254,7 @@ __device__ T warp_prefix(const DeviceScan<Op, T> &s, index_t tile,
 /// int64 on an H200 ran at 0.75x CUB this way, 0.40-0.54x with a shuffle
 /// scan per round. Rows are
 /// padded to an odd number of 8-byte words: no bank conflicts either way.
-template <int K, class Op, class T>
+template <int K, bool Inclusive = false, class Op, class T>
 __device__ void scan_prefixes_k(const DeviceScan<Op, T> &s, index_t tile,
                                 const T (&contrib)[K], T (&excl)[K]) {
   constexpr int warps = scan_block / 32;
@@ -293,8 +293,13 @@ __device__ void scan_prefixes_k(const DeviceScan<Op, T> &s, index_t tile,
 #pragma unroll
   for (int j = 0; j < K; ++j) {
     const T v = seq[j];
-    seq[j] = r;
-    Op::join(r, v);
+    if (Inclusive) {
+      Op::join(r, v);
+      seq[j] = r;
+    } else {
+      seq[j] = r;
+      Op::join(r, v);
+    }
   }
   __syncwarp();
 #pragma unroll
@@ -322,6 +327,16 @@ __device__ void scan_prefixes(const DeviceScan<Op, T> &s, index_t tile,
                               const T (&contrib)[scan_items],
                               T (&excl)[scan_items]) {
   detail::scan_prefixes_k<scan_items>(s, tile, contrib, excl);
+}
+
+/// The same, in place: \p items holds the contributions on entry (every
+/// contribution is read before any prefix is written) and each item's
+/// exclusive (or, with Inclusive, inclusive) prefix on return. One array
+/// instead of two keeps a scan's items in registers.
+template <bool Inclusive, class Op, class T>
+__device__ void scan_prefixes_in_place(const DeviceScan<Op, T> &s, index_t tile,
+                                       T (&items)[scan_items]) {
+  detail::scan_prefixes_k<scan_items, Inclusive>(s, tile, items, items);
 }
 
 /// Protocol 1 (one aggregate per thread over consecutive items), kept until

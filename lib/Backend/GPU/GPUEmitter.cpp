@@ -26,6 +26,7 @@
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -128,6 +129,8 @@ private:
 
   Error emitConstruct(const Construct &C);
   Error emitRoot();
+  bool inputPhaseDroppable(const Construct &L) const;
+  Error dropInputPhase(const Construct &L);
   Error emitNestedLoop(const Construct &L);
   Error emitNestedScan(const Construct &L);
   Error emitScratch(const Construct &C);
@@ -195,6 +198,40 @@ std::string GPURegionWriter::scratchPrologue() {
     }
   }
   return Out;
+}
+
+/// The statements of a scan loop's body on each side of the separator.
+static std::pair<SmallVector<const Stmt *, 8>, SmallVector<const Stmt *, 8>>
+scanPhases(const Construct &L) {
+  SmallVector<const Stmt *, 8> Input, Scan;
+  unsigned I = 0;
+  for (const Stmt *S : L.ScanBody->body()) {
+    bool BeforeSeparator = I++ < L.ScanSplit;
+    (BeforeSeparator == L.ScanSeparator->Inclusive ? Input : Scan).push_back(S);
+  }
+  return {Input, Scan};
+}
+
+bool GPURegionWriter::inputPhaseDroppable(const Construct &L) const {
+  auto [Input, Scan] = scanPhases(L);
+  SmallPtrSet<const Decl *, 8> Declared;
+  for (const Stmt *S : Input)
+    if (const auto *DS = dyn_cast<DeclStmt>(S))
+      for (const Decl *D : DS->decls())
+        Declared.insert(D);
+  bool Used = false;
+  for (const Stmt *S : Scan)
+    forEachVarRef(S, [&](const DeclRefExpr *R) { Used |= Declared.count(R->getDecl()) > 0; });
+  return !Used;
+}
+
+Error GPURegionWriter::dropInputPhase(const Construct &L) {
+  auto [Input, Scan] = scanPhases(L);
+  if (Input.empty())
+    return Error::success();
+  SourceLocation Begin = Input.front()->getBeginLoc();
+  SourceLocation End = getEndOfStmt(Input.back(), Ctx);
+  return Edit.replace(Begin, End, "/* input phase: run in pass 1 */");
 }
 
 Error GPURegionWriter::emitRoot() {
@@ -272,10 +309,18 @@ Error GPURegionWriter::emitRoot() {
     Pro += formatv("const hpprt::index_t hpp_tile = {0}(hpp_dev_{1});\n", rt("scan_tile"),
                    First);
     std::string Items = rt("scan_items");
+    // Pass 2 skips the input phase when the scan phase needs nothing it
+    // declares: each item then starts from its prefix as the scan phase
+    // sees it (inclusive or exclusive), and the input is read once.
+    bool DropInput = inputPhaseDroppable(L);
+    bool Inclusive = DropInput && L.ScanSeparator->Inclusive;
     for (const ReductionVar &RV : L.Reductions)
       if (RV.InScan)
-        Pro += formatv("{0} hpp_contrib_{1}[{2}], hpp_excl_{1}[{2}];\n", typeAlias(RV.Name),
-                       RV.Name, Items);
+        Pro += formatv("{0} hpp_items_{1}[{2}];\n", typeAlias(RV.Name), RV.Name, Items).str() +
+               (Inclusive ? std::string()
+                          : formatv("{0} hpp_last_{1} = hpprt::{2}::identity<{0}>();\n",
+                                    typeAlias(RV.Name), RV.Name, getReductionRuntimeType(RV.Op))
+                                .str());
     Pro += "// scan, pass 1: each item's contribution, from the identity\n";
     Pro += formatv("for (int hpp_k = 0; hpp_k < {0}; ++hpp_k) {{\n", Items);
     Pro += formatv("const hpprt::index_t hpp_iv0 = {0}(hpp_tile, hpp_k);\n", rt("scan_item"));
@@ -284,13 +329,17 @@ Error GPURegionWriter::emitRoot() {
            scanInputPhase(L, Edit) + "}\n";
     for (const ReductionVar &RV : L.Reductions)
       if (RV.InScan)
-        Pro += formatv("hpp_contrib_{0}[hpp_k] = {0};\n", RV.Name);
+        Pro += formatv("hpp_items_{0}[hpp_k] = {0};\n", RV.Name).str() +
+               (Inclusive ? std::string()
+                          : formatv("if (hpp_iv0 == hpp_n0 - 1) hpp_last_{0} = {0};\n", RV.Name)
+                                .str());
     Pro += "}\n";
     for (const ReductionVar &RV : L.Reductions)
       if (RV.InScan)
-        Pro += formatv("{0}(hpp_dev_{1}, hpp_tile, hpp_contrib_{1}, hpp_excl_{1});\n",
-                       rt("scan_prefixes"), RV.Name);
-    Pro += "// scan, pass 2: the body, from each item's exclusive prefix\n";
+        Pro += formatv("{0}<{1}>(hpp_dev_{2}, hpp_tile, hpp_items_{2});\n",
+                       rt("scan_prefixes_in_place"), Inclusive ? "true" : "false", RV.Name);
+    Pro += DropInput ? "// scan, pass 2: the scan phase, from each item's prefix\n"
+                     : "// scan, pass 2: the body, from each item's exclusive prefix\n";
     Pro += rootShadows(L, /*Scans=*/false);
     Header = formatv("for (int hpp_k = 0; hpp_k < {0}; ++hpp_k) {{ const hpprt::index_t "
                      "hpp_iv0 = {1}(hpp_tile, hpp_k); if (hpp_iv0 >= hpp_n0) continue; ",
@@ -300,12 +349,17 @@ Error GPURegionWriter::emitRoot() {
       if (!RV.InScan)
         continue;
       StringRef Op = getReductionRuntimeType(RV.Op);
-      Header += formatv("{0} {1} = hpp_excl_{1}[hpp_k]; ", typeAlias(RV.Name), RV.Name);
+      Header += formatv("{0} {1} = hpp_items_{1}[hpp_k]; ", typeAlias(RV.Name), RV.Name);
       // The total, kept by the item that ends the loop.
-      Header += formatv("if (hpp_iv0 == hpp_n0 - 1) {{ {0} hpp_total = {1}; hpprt::{2}::join("
-                        "hpp_total, hpp_contrib_{1}[hpp_k]); {3}(hpp_dev_{1}, hpp_total); } ",
-                        typeAlias(RV.Name), RV.Name, Op, rt("scan_store_total"));
+      Header += formatv("if (hpp_iv0 == hpp_n0 - 1) {{ {0} hpp_total = {1}; ", typeAlias(RV.Name),
+                        RV.Name);
+      if (!Inclusive)
+        Header += formatv("hpprt::{0}::join(hpp_total, hpp_last_{1}); ", Op, RV.Name);
+      Header += formatv("{0}(hpp_dev_{1}, hpp_total); } ", rt("scan_store_total"), RV.Name);
     }
+    if (DropInput)
+      if (Error E = dropInputPhase(L))
+        return E;
   } else {
     Pro += rootShadows(L, /*Scans=*/false);
     Header = Team ? formatv("for (hpprt::index_t hpp_iv0 = {0}; hpp_iv0 < hpp_n0; hpp_iv0 "

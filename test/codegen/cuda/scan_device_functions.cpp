@@ -33,8 +33,10 @@ void run(int n, const long *in, long *out, double *y, Scale sc) {
 // CUDA: template <class F> __global__ void __launch_bounds__(hpprt::cuda::scan_block, 4) hpp_kernel_run_L19(
 // CUDA: hpp_launch.kind = hpprt::cuda::RegionKind::Scan;
 // CUDA: hpprt::cuda::Scan<hpprt::Sum, hpp_type_s> hpp_scan_s(hpp_launch, s);
+// The input phase only updates s: pass 2 starts each item from its
+// inclusive prefix and does not run the input phase again.
 // CUDA: const hpprt::index_t hpp_tile = hpprt::cuda::scan_tile(hpp_dev_s);
-// CUDA-NEXT: hpp_type_s hpp_contrib_s[hpprt::cuda::scan_items], hpp_excl_s[hpprt::cuda::scan_items];
+// CUDA-NEXT: hpp_type_s hpp_items_s[hpprt::cuda::scan_items];
 // CUDA-NEXT: // scan, pass 1: each item's contribution, from the identity
 // CUDA-NEXT: for (int hpp_k = 0; hpp_k < hpprt::cuda::scan_items; ++hpp_k) {
 // CUDA-NEXT: const hpprt::index_t hpp_iv0 = hpprt::cuda::scan_item(hpp_tile, hpp_k);
@@ -43,9 +45,11 @@ void run(int n, const long *in, long *out, double *y, Scale sc) {
 // CUDA-NEXT: #line 20
 // CUDA-NEXT: s += in[i];
 // CUDA-NEXT: }
-// CUDA-NEXT: hpp_contrib_s[hpp_k] = s;
+// CUDA-NEXT: hpp_items_s[hpp_k] = s;
 // CUDA-NEXT: }
-// CUDA-NEXT: hpprt::cuda::scan_prefixes(hpp_dev_s, hpp_tile, hpp_contrib_s, hpp_excl_s);
-// CUDA: for (int hpp_k = 0; hpp_k < hpprt::cuda::scan_items; ++hpp_k) { const hpprt::index_t hpp_iv0 = hpprt::cuda::scan_item(hpp_tile, hpp_k); if (hpp_iv0 >= hpp_n0) continue; hpp_type_s s = hpp_excl_s[hpp_k]; if (hpp_iv0 == hpp_n0 - 1) { hpp_type_s hpp_total = s; hpprt::Sum::join(hpp_total, hpp_contrib_s[hpp_k]); hpprt::cuda::scan_store_total(hpp_dev_s, hpp_total); } int i = hpprt::index_at(hpp_lb0_0, hpp_iv0, 1);
+// CUDA-NEXT: hpprt::cuda::scan_prefixes_in_place<true>(hpp_dev_s, hpp_tile, hpp_items_s);
+// CUDA-NEXT: // scan, pass 2: the scan phase, from each item's prefix
+// CUDA: for (int hpp_k = 0; hpp_k < hpprt::cuda::scan_items; ++hpp_k) { const hpprt::index_t hpp_iv0 = hpprt::cuda::scan_item(hpp_tile, hpp_k); if (hpp_iv0 >= hpp_n0) continue; hpp_type_s s = hpp_items_s[hpp_k]; if (hpp_iv0 == hpp_n0 - 1) { hpp_type_s hpp_total = s; hpprt::cuda::scan_store_total(hpp_dev_s, hpp_total); } int i = hpprt::index_at(hpp_lb0_0, hpp_iv0, 1);
+// CUDA-NEXT: /* input phase: run in pass 1 */
 // CUDA: // hpp scan inclusive(s)
 // CUDA: s = hpp_scan_s.result();
