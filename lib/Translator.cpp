@@ -92,6 +92,7 @@ void TranslateAction::translate(ASTContext &Ctx) {
   // Errors in hpp pragmas do not stop the analysis of the rest.
   if (Diags->hasCompilerErrors())
     return;
+  warnApiCallsInHeaders(Ctx, *Diags);
   TranslationModel Model = buildRegions(Ctx, Directives, *Diags);
 
   const SourceManager &SM = Ctx.getSourceManager();

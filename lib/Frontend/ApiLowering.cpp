@@ -178,11 +178,12 @@ public:
   bool shouldVisitLambdaBody() const { return true; }
 
   bool VisitCallExpr(CallExpr *CE) {
-    if (!SM.isInMainFile(SM.getExpansionLoc(CE->getBeginLoc())))
-      return true;
+    SourceLocation Loc = SM.getExpansionLoc(CE->getBeginLoc());
     ApiKind K = apiKindOf(CE);
-    if (K == ApiKind::None)
+    if (K == ApiKind::None || SM.isInSystemHeader(Loc))
       return true;
+    if (!SM.isInMainFile(Loc))
+      return true; // Reported by warnApiCallsInHeaders.
     Found = true;
     lowerCall(CE, K);
     return true;
@@ -323,10 +324,14 @@ bool Lowerer::parseSpace(const Expr *E, Space &S) {
     S.K = Space::Team;
     S.Lower.push_back("0");
     S.Upper.push_back(text(Args[0]));
-    std::string Team = text(Args[1]);
-    if (Team != "hpp::AUTO" && Team != "AUTO")
-      S.TeamSize = Team;
-    if (Args.size() == 3)
+    // hpp::AUTO, recognised by declaration, leaves the choice to the runtime.
+    auto IsAuto = [](const Expr *A) {
+      const auto *DRE = dyn_cast<DeclRefExpr>(strip(A));
+      return DRE && isHppFunction(DRE->getDecl(), "AUTO");
+    };
+    if (!IsAuto(Args[1]))
+      S.TeamSize = text(Args[1]);
+    if (Args.size() == 3 && !IsAuto(Args[2]))
       S.VectorLength = text(Args[2]);
     return true;
   }
@@ -673,7 +678,11 @@ void Lowerer::lowerScan(const CallExpr *CE, const Stmt *S, unsigned First) {
   if (!lowerReturns(LE))
     return;
   const auto *Body = cast<CompoundStmt>(LE->getBody());
-  std::string BodyText = getSourceText(Body->getSourceRange(), Ctx);
+  // The second copy of the body, with its returns already made continues,
+  // keeps the user's line numbers.
+  std::string BodyText = "\n" + Edit.lineDirective(Body->getBeginLoc()) + "\n" +
+                         Edit.rewrittenText(Body->getBeginLoc(),
+                                            Body->getRBracLoc().getLocWithOffset(1));
   std::string Pragma = Sp.K == Space::Nested ? "#pragma hpp " + Sp.Level : "#pragma hpp parallel";
   Pragma += " reduction(inscan, +: " + Partial + ")";
   std::string Open = formatv("{{ {0} {1} = {0}();\n{2}\nfor ({3} {4} = {5}; {4} < {6}; ++{4}) "
@@ -920,6 +929,26 @@ void Lowerer::lowerCall(const CallExpr *CE, ApiKind K) {
 }
 
 } // namespace
+
+void warnApiCallsInHeaders(ASTContext &Ctx, Diagnoser &Diags) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const SourceManager &SM;
+    Diagnoser &Diags;
+    Finder(const SourceManager &SM, Diagnoser &Diags) : SM(SM), Diags(Diags) {}
+    bool shouldVisitLambdaBody() const { return true; }
+    bool VisitCallExpr(CallExpr *CE) {
+      SourceLocation Loc = SM.getExpansionLoc(CE->getBeginLoc());
+      if (apiKindOf(CE) == ApiKind::None || SM.isInMainFile(Loc) || SM.isInSystemHeader(Loc))
+        return true;
+      // hpp's own headers call these in their serial implementation.
+      StringRef File = SM.getFilename(Loc);
+      if (!File.contains("/hpp/") && !File.contains("/hpprt/"))
+        Diags.report(Loc, Diag::warn_api_in_header);
+      return true;
+    }
+  } F(Ctx.getSourceManager(), Diags);
+  F.TraverseDecl(Ctx.getTranslationUnitDecl());
+}
 
 std::optional<std::string> lowerApiCalls(ASTContext &Ctx, Diagnoser &Diags) {
   Lowerer L(Ctx, Diags);

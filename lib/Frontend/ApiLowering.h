@@ -25,10 +25,15 @@ namespace hpp {
 
 class Diagnoser;
 
-/// The main file with every lowerable parallel_* call rewritten, `#line`
-/// directives keeping the user's line numbers; std::nullopt when the file
-/// calls none. Errors are reported through \p Diags.
+/// The main file with every lowerable parallel_* call rewritten (the edits
+/// carry `#line` directives that keep the user's line numbers);
+/// std::nullopt when the file calls none. Errors are reported through
+/// \p Diags.
 std::optional<std::string> lowerApiCalls(clang::ASTContext &Ctx, Diagnoser &Diags);
+
+/// Warns about parallel_* calls in included files: they are not rewritten,
+/// so they run serially.
+void warnApiCallsInHeaders(clang::ASTContext &Ctx, Diagnoser &Diags);
 
 } // namespace hpp
 
