@@ -91,6 +91,8 @@ public:
     for (const ScratchArray &A : R.Scratch)
       if (!A.PerThread)
         Shared.insert(A.Var);
+    // Pointers into a shared array (`double *p = tile + k;`) share it.
+    addAliases(R.Root->Dims.back().Loop->getBody());
     R.forEachConstruct([&](const Construct &C) {
       if (C.Kind == ConstructKind::Single)
         for (const VarDecl *V : C.Broadcast)
@@ -117,6 +119,23 @@ public:
 private:
   unsigned offset(SourceLocation L) const {
     return SM.getFileOffset(SM.getExpansionLoc(L));
+  }
+
+  /// Adds the pointer variables initialised from a shared array to the
+  /// tracked set, so that accesses through them count as accesses to it.
+  void addAliases(const Stmt *Body) {
+    struct Finder : RecursiveASTVisitor<Finder> {
+      SmallPtrSetImpl<const VarDecl *> &Shared;
+      explicit Finder(SmallPtrSetImpl<const VarDecl *> &Shared) : Shared(Shared) {}
+      bool VisitVarDecl(VarDecl *V) {
+        if (V->getType()->isPointerType() && V->getInit())
+          if (const VarDecl *Base = baseVar(V->getInit()))
+            if (Shared.count(Base))
+              Shared.insert(V);
+        return true;
+      }
+    } F(Shared);
+    F.TraverseStmt(const_cast<Stmt *>(Body));
   }
 
   AccessMap accesses(const Stmt *S) {

@@ -595,12 +595,12 @@ bool Lowerer::lowerTeamMember(const LambdaExpr *LE, const ParmVarDecl *Member,
         Ok = false;
         continue;
       }
+      // The pointer becomes the scratch array itself, so that the barrier
+      // analysis sees every access to it.
       std::string Elem = getTypeName(Args->get(0).getAsType(), Ctx);
-      std::string Array = "hpp_scratch_" + Var->getName().str();
-      std::string Text = formatv("\n#pragma hpp scratch level({0}) per({1})\n{2} {3}[{4}];\n"
-                                 "{2} *{5} = {3};",
+      std::string Text = formatv("\n#pragma hpp scratch level({0}) per({1})\n{2} {3}[{4}];",
                                  text(MC->getArg(0)), Method == "team_scratch" ? "team" : "thread",
-                                 Elem, Array, text(Get->getArg(0)), Var->getName());
+                                 Elem, Var->getName(), text(Get->getArg(0)));
       apply(Edit.replace(DS->getBeginLoc(), getEndOfStmt(DS, Ctx), Text), DS->getBeginLoc());
       continue;
     }

@@ -448,8 +448,11 @@ Error GPURegionWriter::emitNestedLoop(const Construct &L) {
   // do for a 64-bit loop with a run-time step (docs/performance.md).
   std::string K = id(L), Iv = "hpp_iv" + K;
   Pro += formatv("const int hpp_r{0} = {1}, hpp_s{0} = {2};\n", K, rt(F.Rank), rt(F.Size));
-  Pro += formatv("const int hpp_c{0} = {1}(hpp_n{0}, hpp_r{0}, hpp_s{0});\n", K,
-                 rt("lane_trip_count"));
+  auto Count = [&](StringRef Step) {
+    return formatv("const int hpp_c{0} = {1}(hpp_n{0}, hpp_r{0}, {2});\n", K,
+                   rt("lane_trip_count"), Step)
+        .str();
+  };
   auto CountedHeader = [&](StringRef Step) {
     return formatv("for (int hpp_k{0} = 0; hpp_k{0} < hpp_c{0}; ++hpp_k{0}) {{ const "
                    "hpprt::index_t {1} = hpp_r{0} + static_cast<hpprt::index_t>(hpp_k{0}) * "
@@ -458,17 +461,22 @@ Error GPURegionWriter::emitNestedLoop(const Construct &L) {
                .str() +
            indexDecls(L, K, Iv);
   };
-  // Vector loops of a warp-wide thread get a copy with the step known at
-  // compile time (the common AUTO case), as a template would.
-  bool Specialise = L.Level == LoopLevel::Vector;
+  // The common AUTO shapes get a copy with the step known at compile time,
+  // as a template would: 32 lanes for a vector loop, 256 threads for a
+  // team-vector loop. The division in the trip count becomes a shift.
+  StringRef Step = L.Level == LoopLevel::Vector       ? "32"
+                   : L.Level == LoopLevel::TeamVector ? "256"
+                                                      : "";
+  bool Specialise = !Step.empty();
   if (Specialise) {
     const Stmt *Body = L.Dims.back().Loop->getBody();
-    Pro += formatv("if (hpp_s{0} == 32) {{\n", K);
-    Pro += CountedHeader("32") + "\n" + Edit.lineDirective(Body->getBeginLoc()) + "\n" +
-           Edit.indentOf(Body->getBeginLoc()) +
+    Pro += formatv("if (hpp_s{0} == {1}) {{\n", K, Step);
+    Pro += Count(Step) + CountedHeader(Step) + "\n" + Edit.lineDirective(Body->getBeginLoc()) +
+           "\n" + Edit.indentOf(Body->getBeginLoc()) +
            Edit.rewrittenText(Body->getBeginLoc(), getEndOfStmt(Body, Ctx)) + "\n}\n";
     Pro += "} else {\n";
   }
+  Pro += Count("hpp_s" + K);
   std::string Indent = Edit.indentOf(L.Dir->PragmaLoc);
   if (Error E = Edit.replace(L.Dir->PragmaLoc, L.Dir->EndLoc,
                              SourceEditor::indentBlock(Pro, Indent)))
