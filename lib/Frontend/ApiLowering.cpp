@@ -180,12 +180,24 @@ public:
   bool VisitCallExpr(CallExpr *CE) {
     SourceLocation Loc = SM.getExpansionLoc(CE->getBeginLoc());
     ApiKind K = apiKindOf(CE);
+    if (K == ApiKind::None && SM.isInMainFile(Loc)) {
+      if (auto Forwarded = forwardedCall(CE)) {
+        Found = true;
+        lowerCall(CE, Forwarded->first, Forwarded->second);
+      }
+      return true;
+    }
     if (K == ApiKind::None || SM.isInSystemHeader(Loc))
       return true;
     if (!SM.isInMainFile(Loc))
       return true; // Reported by warnApiCallsInHeaders.
+    // The forwarding call inside a wrapper is lowered at the wrapper's call
+    // sites, where the policy and the body are visible.
+    if (isForwarding(CE))
+      return true;
     Found = true;
-    lowerCall(CE, K);
+    SmallVector<const Expr *, 6> CallArgs(CE->arguments());
+    lowerCall(CE, K, CallArgs);
     return true;
   }
   bool VisitCXXMemberCallExpr(CXXMemberCallExpr *CE) {
@@ -233,7 +245,14 @@ private:
   const Stmt *statementOf(const CallExpr *CE);
   bool parseSpace(const Expr *E, Space &S);
   bool parseResult(const Expr *E, QualType AccType, StringRef AccName, Accumulator &A);
-  void lowerCall(const CallExpr *CE, ApiKind K);
+  void lowerCall(const CallExpr *CE, ApiKind K, ArrayRef<const Expr *> CallArgs);
+  /// A call of a function that only forwards its parameters to a
+  /// parallel_* call: the API call it makes, with this call's arguments.
+  std::optional<std::pair<ApiKind, SmallVector<const Expr *, 6>>>
+  forwardedCall(const CallExpr *CE);
+  const Expr *arg(unsigned I) const { return Args[I]; }
+  bool isForwarding(const CallExpr *CE) const;
+  unsigned numArgs() const { return Args.size(); }
   void lowerSingle(const CallExpr *CE, const Stmt *S);
   bool lowerTeamMember(const LambdaExpr *LE, const ParmVarDecl *Member,
                        const std::string &LeagueIndex, const std::string &LeagueSize);
@@ -251,6 +270,8 @@ private:
   Diagnoser &Diags;
   bool Found = false;
   unsigned NextId = 0;
+  /// The arguments of the call being lowered (a wrapper's, mapped).
+  SmallVector<const Expr *, 6> Args;
 };
 
 const Stmt *Lowerer::statementOf(const CallExpr *CE) {
@@ -610,10 +631,68 @@ bool Lowerer::lowerTeamMember(const LambdaExpr *LE, const ParmVarDecl *Member,
   return Ok;
 }
 
+/// Whether every argument of \p CE is a parameter of the enclosing
+/// function: a wrapper forwarding a policy and a body.
+static bool isStringLiteral(const Expr *A) {
+  A = strip(A);
+  if (const auto *C = dyn_cast<CXXConstructExpr>(A); C && C->getNumArgs() > 0)
+    A = strip(C->getArg(0));
+  return isa<clang::StringLiteral>(A);
+}
+
+static bool allArgsAreParameters(const CallExpr *CE) {
+  bool AnyParameter = false;
+  for (const Expr *A : CE->arguments()) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(strip(A));
+    if (DRE && isa<ParmVarDecl>(DRE->getDecl()))
+      AnyParameter = true;
+    else if (!isStringLiteral(A)) // a label
+      return false;
+  }
+  return AnyParameter;
+}
+
+bool Lowerer::isForwarding(const CallExpr *CE) const { return allArgsAreParameters(CE); }
+
+std::optional<std::pair<ApiKind, SmallVector<const Expr *, 6>>>
+Lowerer::forwardedCall(const CallExpr *CE) {
+  const FunctionDecl *FD = CE->getDirectCallee();
+  if (!FD)
+    return std::nullopt;
+  if (const FunctionDecl *Pattern = FD->getTemplateInstantiationPattern())
+    FD = Pattern;
+  const FunctionDecl *Def = FD->getDefinition();
+  const auto *Body = Def ? dyn_cast_or_null<CompoundStmt>(Def->getBody()) : nullptr;
+  if (!Body || Body->size() != 1)
+    return std::nullopt;
+  const Stmt *Only = Body->body_front();
+  if (const auto *Ret = dyn_cast<ReturnStmt>(Only))
+    Only = Ret->getRetValue();
+  const auto *Inner = dyn_cast_or_null<CallExpr>(Only ? strip(cast<Expr>(Only)) : nullptr);
+  if (!Inner || !allArgsAreParameters(Inner))
+    return std::nullopt;
+  ApiKind K = apiKindOf(Inner);
+  if (K == ApiKind::None)
+    return std::nullopt;
+  SmallVector<const Expr *, 6> Mapped;
+  for (const Expr *A : Inner->arguments()) {
+    if (isStringLiteral(A)) {
+      Mapped.push_back(A);
+      continue;
+    }
+    const auto *P = cast<ParmVarDecl>(cast<DeclRefExpr>(strip(A))->getDecl());
+    unsigned Index = P->getFunctionScopeIndex();
+    if (Index >= CE->getNumArgs() || isa<CXXDefaultArgExpr>(CE->getArg(Index)))
+      return std::nullopt;
+    Mapped.push_back(CE->getArg(Index));
+  }
+  return std::make_pair(K, Mapped);
+}
+
 void Lowerer::lowerSingle(const CallExpr *CE, const Stmt *S) {
   // single(PerTeam(t), [&] { body }) and single(PerThread(t), [&](T &v) {..}, v).
-  const auto *Per = dyn_cast<CallExpr>(strip(CE->getArg(0)));
-  const auto *LE = CE->getNumArgs() >= 2 ? dyn_cast<LambdaExpr>(strip(CE->getArg(1))) : nullptr;
+  const auto *Per = dyn_cast<CallExpr>(strip(arg(0)));
+  const auto *LE = numArgs() >= 2 ? dyn_cast<LambdaExpr>(strip(arg(1))) : nullptr;
   if (!Per || !LE || !LE->getBody()) {
     fail(CE->getBeginLoc(), "a single whose body is not a lambda");
     return;
@@ -622,7 +701,7 @@ void Lowerer::lowerSingle(const CallExpr *CE, const Stmt *S) {
       calleeIs(Per, "PerThread") ? "#pragma hpp single per(thread)" : "#pragma hpp single";
   const auto *Body = cast<CompoundStmt>(LE->getBody());
   std::string Open = "\n" + Pragma + "\n{ ", Close = " }";
-  if (CE->getNumArgs() == 3) {
+  if (numArgs() == 3) {
     // The broadcast value: the body works on a copy, assigned back inside
     // the single so that the model sees what the single writes.
     const ParmVarDecl *P = LE->getCallOperator()->getNumParams() == 1
@@ -632,7 +711,7 @@ void Lowerer::lowerSingle(const CallExpr *CE, const Stmt *S) {
       fail(CE->getBeginLoc(), "a broadcasting single whose lambda does not take the value");
       return;
     }
-    std::string Target = text(CE->getArg(2));
+    std::string Target = text(arg(2));
     Open += formatv("{0} {1} = {2}; ", typeText(P->getType()), P->getName(), Target).str();
     Close = formatv(" {0} = {1}; }", Target, P->getName()).str();
   }
@@ -657,15 +736,15 @@ void Lowerer::lowerSingle(const CallExpr *CE, const Stmt *S) {
 ///   }
 void Lowerer::lowerScan(const CallExpr *CE, const Stmt *S, unsigned First) {
   Space Sp;
-  if (CE->getNumArgs() < First + 2 || !parseSpace(CE->getArg(First), Sp) ||
+  if (numArgs() < First + 2 || !parseSpace(arg(First), Sp) ||
       Sp.K == Space::Team || Sp.Lower.size() != 1) {
     fail(CE->getBeginLoc(), "a parallel_scan whose range is not a count, a RangePolicy or a "
                             "nested range written in the call");
     return;
   }
-  const auto *LE = dyn_cast<LambdaExpr>(strip(CE->getArg(First + 1)));
+  const auto *LE = dyn_cast<LambdaExpr>(strip(arg(First + 1)));
   if (!LE || LE->getCallOperator()->getNumParams() != 3) {
-    fail(CE->getArg(First + 1)->getBeginLoc(),
+    fail(arg(First + 1)->getBeginLoc(),
          "a parallel_scan body that is not a lambda taking (index, partial, final)");
     return;
   }
@@ -694,15 +773,16 @@ void Lowerer::lowerScan(const CallExpr *CE, const Stmt *S, unsigned First) {
                               "{0} = {1}(); const bool {2} = false; {3} hpp_part = {0}; } {0} += "
                               "hpp_part; }\n}",
                               Partial, Type, Final, BodyText);
-  if (CE->getNumArgs() == First + 3)
-    Close += formatv(" {0} = {1};", text(CE->getArg(First + 2)), Partial).str();
+  if (numArgs() == First + 3)
+    Close += formatv(" {0} = {1};", text(arg(First + 2)), Partial).str();
   Close += " }";
   apply(Edit.replace(S->getBeginLoc(), Body->getLBracLoc(), Open), S->getBeginLoc());
   apply(Edit.replace(Body->getRBracLoc().getLocWithOffset(1), getEndOfStmt(S, Ctx), Close),
         S->getBeginLoc());
 }
 
-void Lowerer::lowerCall(const CallExpr *CE, ApiKind K) {
+void Lowerer::lowerCall(const CallExpr *CE, ApiKind K, ArrayRef<const Expr *> CallArgs) {
+  Args.assign(CallArgs.begin(), CallArgs.end());
   const Stmt *S = statementOf(CE);
   if (!S) {
     fail(CE->getBeginLoc(), "a call that is not a statement of its own");
@@ -712,11 +792,11 @@ void Lowerer::lowerCall(const CallExpr *CE, ApiKind K) {
     return lowerSingle(CE, S);
   unsigned First = 0;
   std::string Label;
-  if (CE->getNumArgs() > 0) {
-    QualType T = CE->getArg(0)->getType();
-    if (recordName(strip(CE->getArg(0))) == "basic_string" || T->isPointerType() ||
+  if (numArgs() > 0) {
+    QualType T = arg(0)->getType();
+    if (recordName(strip(arg(0))) == "basic_string" || T->isPointerType() ||
         T->isArrayType()) {
-      const Expr *L = strip(CE->getArg(0));
+      const Expr *L = strip(arg(0));
       if (const auto *C = dyn_cast<CXXConstructExpr>(L); C && C->getNumArgs() > 0)
         L = strip(C->getArg(0));
       if (const auto *SL = dyn_cast<clang::StringLiteral>(L))
@@ -724,19 +804,19 @@ void Lowerer::lowerCall(const CallExpr *CE, ApiKind K) {
       First = 1;
     }
   }
-  if (CE->getNumArgs() < First + 2) {
+  if (numArgs() < First + 2) {
     fail(CE->getBeginLoc(), "a call without a policy and a body");
     return;
   }
   if (K == ApiKind::Scan)
     return lowerScan(CE, S, First);
   Space Sp;
-  if (!parseSpace(CE->getArg(First), Sp)) {
-    fail(CE->getArg(First)->getBeginLoc(),
+  if (!parseSpace(arg(First), Sp)) {
+    fail(arg(First)->getBeginLoc(),
          "a policy built where hppc cannot see it (write the policy in the call)");
     return;
   }
-  const Expr *BodyExpr = strip(CE->getArg(First + 1));
+  const Expr *BodyExpr = strip(arg(First + 1));
   const auto *LE = dyn_cast<LambdaExpr>(BodyExpr);
   unsigned Dims = Sp.Lower.size();
 
@@ -771,7 +851,7 @@ void Lowerer::lowerCall(const CallExpr *CE, ApiKind K) {
   }
   unsigned Indices = Sp.K == Space::Team ? 1 : Dims;
   SmallVector<Accumulator, 2> Accs;
-  unsigned Results = CE->getNumArgs() - First - 2;
+  unsigned Results = numArgs() - First - 2;
   if (K == ApiKind::Reduce) {
     if (Results == 0 || (LE && Params.size() != Indices + Results)) {
       fail(CE->getBeginLoc(), "a parallel_reduce whose body does not take one accumulator "
@@ -786,16 +866,16 @@ void Lowerer::lowerCall(const CallExpr *CE, ApiKind K) {
         AccType = Params[Indices + R]->getType();
         AccName = Params[Indices + R]->getName().str();
       } else {
-        AccType = strip(CE->getArg(First + 2 + R))->getType();
+        AccType = strip(arg(First + 2 + R))->getType();
         if (const CXXRecordDecl *RD = AccType->getAsCXXRecordDecl())
           if (!AccType->isArithmeticType() && RD->getIdentifier()) {
-            fail(CE->getArg(First + 2 + R)->getBeginLoc(), "this reducer with a functor");
+            fail(arg(First + 2 + R)->getBeginLoc(), "this reducer with a functor");
             return;
           }
       }
-      if (!parseResult(CE->getArg(First + 2 + R), AccType, AccName, A) ||
+      if (!parseResult(arg(First + 2 + R), AccType, AccName, A) ||
           (!LE && !A.Fields.empty())) {
-        fail(CE->getArg(First + 2 + R)->getBeginLoc(),
+        fail(arg(First + 2 + R)->getBeginLoc(),
              "this reducer (minloc, maxloc, minmax and user reducers are not lowered yet)");
         return;
       }
@@ -922,7 +1002,7 @@ void Lowerer::lowerCall(const CallExpr *CE, ApiKind K) {
     Call += ", " + A.Name;
   Call += ");";
   apply(Edit.replace(Begin, getEndOfStmt(S, Ctx),
-                     Prologue + "const auto hpp_functor = " + text(CE->getArg(First + 1)) +
+                     Prologue + "const auto hpp_functor = " + text(arg(First + 1)) +
                          ";\n" + Pragma +
                          "\n" + Loops + Call + Epilogue),
         Begin);

@@ -1,0 +1,36 @@
+// RUN: %hppc translate --backend=openmp %s -o %t.omp.cpp
+// RUN: %cxx_omp %t.omp.cpp -o %t.omp %cxx_omp_link
+// RUN: %t.omp > %t.omp.out
+// RUN: %cxx_serial %s -o %t.ser
+// RUN: %t.ser > %t.ser.out
+// RUN: %compare %t.ser.out %t.omp.out
+
+// Wrapper functions that forward a policy and a body (and a label) to the
+// API: hppc lowers the wrapper's call sites, where both are visible.
+#include <cstdio>
+#include <hpp/hpp.hpp>
+
+template <class P, class F> void my_for(const P &p, const F &f) { hpp::parallel_for(p, f); }
+
+template <class P, class F, class R> void my_sum(const P &p, const F &f, R &&r) {
+  hpp::parallel_reduce("wrapped sum", p, f, r);
+}
+
+int main() {
+  const int n = 1003, rows = 41, cols = 29;
+  double *x = hpp::alloc<double>(n, hpp::Space::Shared);
+  double *m = hpp::alloc<double>(rows * cols, hpp::Space::Shared);
+  my_for(hpp::RangePolicy(0, n), [=](int i) { x[i] = (i * 7) % 13 - 6; });
+  double s = -1;
+  my_sum(n, [=](int i, double &a) { a += x[i]; }, s);
+  double mx = -1;
+  my_sum(hpp::RangePolicy(1, n), [=](int i, double &a) { a = x[i] > a ? x[i] : a; }, hpp::Max<double>(mx));
+  my_for(hpp::MDRangePolicy<2>({0, 0}, {rows, cols}), [=](int i, int j) { m[i * cols + j] = i - j; });
+  double total = 0;
+  for (int i = 0; i < rows * cols; ++i)
+    total += m[i];
+  std::printf("sum %.1f max %.1f total %.1f x0 %.1f xlast %.1f\n", s, mx, total, x[0], x[n - 1]);
+  hpp::free(x);
+  hpp::free(m);
+  return 0;
+}
