@@ -22,6 +22,7 @@
 #include "Frontend/ApiLowering.h"
 #include "Analysis/ASTUtils.h"
 #include "Analysis/Diagnostics.h"
+#include "Analysis/VariableUses.h"
 #include "Support/SourceEditor.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -167,6 +168,16 @@ std::optional<ReducerCall> asReducerCall(const Expr *E) {
     if (A.getKind() == TemplateArgument::Type)
       R.TypeArgs.push_back(A.getAsType());
   return R;
+}
+
+/// Every reference to \p D in \p S, lambda bodies included.
+SmallVector<const DeclRefExpr *, 8> refsTo(const Stmt *S, const ValueDecl *D) {
+  SmallVector<const DeclRefExpr *, 8> Refs;
+  forEachVarRef(S, [&](const DeclRefExpr *E) {
+    if (E->getDecl() == D)
+      Refs.push_back(E);
+  });
+  return Refs;
 }
 
 class Lowerer : public RecursiveASTVisitor<Lowerer> {
@@ -458,20 +469,8 @@ bool Lowerer::parseResult(const Expr *E, QualType AccType, StringRef AccName,
 /// The body uses a composite accumulator `v` through its fields only:
 /// `v.val` becomes the scalar the reduction clause names.
 bool Lowerer::lowerFields(const LambdaExpr *LE, const ParmVarDecl *P, const Accumulator &A) {
-  struct Uses : RecursiveASTVisitor<Uses> {
-    const ParmVarDecl *P;
-    SmallVector<const DeclRefExpr *, 8> Refs;
-    bool shouldVisitLambdaBody() const { return true; }
-    bool VisitDeclRefExpr(DeclRefExpr *E) {
-      if (E->getDecl() == P)
-        Refs.push_back(E);
-      return true;
-    }
-  } U;
-  U.P = P;
-  U.TraverseStmt(LE->getBody());
   bool Ok = true;
-  for (const DeclRefExpr *Ref : U.Refs) {
+  for (const DeclRefExpr *Ref : refsTo(LE->getBody(), P)) {
     const MemberExpr *ME = nullptr;
     for (const auto &Parent : Ctx.getParents(*Ref))
       ME = Parent.get<MemberExpr>();
@@ -529,21 +528,8 @@ bool Lowerer::lowerReturns(const LambdaExpr *LE) {
 bool Lowerer::lowerTeamMember(const LambdaExpr *LE, const ParmVarDecl *Member,
                               const std::string &LeagueIndex,
                               const std::string &LeagueSize) {
-  struct Uses : RecursiveASTVisitor<Uses> {
-    const ParmVarDecl *Member;
-    SmallVector<const DeclRefExpr *, 8> Refs;
-    bool shouldVisitLambdaBody() const { return true; }
-    bool VisitDeclRefExpr(DeclRefExpr *E) {
-      if (E->getDecl() == Member)
-        Refs.push_back(E);
-      return true;
-    }
-  } U;
-  U.Member = Member;
-  U.TraverseStmt(LE->getBody());
   bool Ok = true;
-  DenseSet<const Expr *> Handled;
-  for (const DeclRefExpr *Ref : U.Refs) {
+  for (const DeclRefExpr *Ref : refsTo(LE->getBody(), Member)) {
     // The nested ranges and single take the member: handled with their call.
     const Expr *Use = Ref;
     const MemberExpr *ME = nullptr;
