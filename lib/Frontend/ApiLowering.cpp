@@ -269,7 +269,7 @@ private:
                        const std::string &LeagueIndex, const std::string &LeagueSize);
   bool lowerReturns(const LambdaExpr *LE);
   bool lowerFields(const LambdaExpr *LE, const ParmVarDecl *P, const Accumulator &A);
-  void lowerScan(const CallExpr *CE, const Stmt *S, unsigned First);
+  void lowerScan(const CallExpr *CE, const Stmt *S, unsigned First, StringRef Label);
   void apply(Error E, SourceLocation Loc) {
     if (E)
       Diags.report(Loc, Diag::err_cannot_rewrite) << toString(std::move(E));
@@ -562,6 +562,16 @@ bool Lowerer::lowerTeamMember(const LambdaExpr *LE, const ParmVarDecl *Member,
             MC->getBeginLoc());
       continue;
     }
+    // The team body means what it means sequentially, once per team: one
+    // thread of rank 0. Work split by hand over team_rank() is therefore
+    // still all done, by the team (TeamThreadRange spreads it).
+    if (MC && (Method == "team_rank" || Method == "team_size")) {
+      Diags.report(MC->getBeginLoc(), Diag::warn_api_team_rank)
+          << Method << (Method == "team_size");
+      apply(Edit.replace(MC->getBeginLoc(), endOf(MC), Method == "team_rank" ? "0" : "1"),
+            MC->getBeginLoc());
+      continue;
+    }
     if (MC && Method == "league_size") {
       apply(Edit.replace(MC->getBeginLoc(), endOf(MC), "(" + LeagueSize + ")"),
             MC->getBeginLoc());
@@ -720,7 +730,8 @@ void Lowerer::lowerSingle(const CallExpr *CE, const Stmt *S) {
 ///     { T hpp_part; { T partial = T(); const bool final = false; body hpp_part = partial; }
 ///       partial += hpp_part; }
 ///   }
-void Lowerer::lowerScan(const CallExpr *CE, const Stmt *S, unsigned First) {
+void Lowerer::lowerScan(const CallExpr *CE, const Stmt *S, unsigned First,
+                        StringRef Label) {
   Space Sp;
   if (numArgs() < First + 2 || !parseSpace(arg(First), Sp) ||
       Sp.K == Space::Team || Sp.Lower.size() != 1) {
@@ -749,6 +760,10 @@ void Lowerer::lowerScan(const CallExpr *CE, const Stmt *S, unsigned First) {
                          Edit.rewrittenText(Body->getBeginLoc(),
                                             Body->getRBracLoc().getLocWithOffset(1));
   std::string Pragma = Sp.K == Space::Nested ? "#pragma hpp " + Sp.Level : "#pragma hpp parallel";
+  if (!Sp.StreamText.empty())
+    Pragma += " stream(" + Sp.StreamText + ")";
+  if (!Label.empty() && Sp.K != Space::Nested)
+    Pragma += " name(\"" + Label.str() + "\")";
   Pragma += " reduction(inscan, +: " + Partial + ")";
   std::string Open = formatv("{{ {0} {1} = {0}();\n{2}\nfor ({3} {4} = {5}; {4} < {6}; ++{4}) "
                              "{{\n{{ {0} hpp_prefix = {1}; {{ {0} {1} = hpp_prefix; const bool "
@@ -795,7 +810,7 @@ void Lowerer::lowerCall(const CallExpr *CE, ApiKind K, ArrayRef<const Expr *> Ca
     return;
   }
   if (K == ApiKind::Scan)
-    return lowerScan(CE, S, First);
+    return lowerScan(CE, S, First, Label);
   Space Sp;
   if (!parseSpace(arg(First), Sp)) {
     fail(arg(First)->getBeginLoc(),
