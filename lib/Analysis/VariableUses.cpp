@@ -86,6 +86,22 @@ bool traverseLiveBranches(RecursiveASTVisitor<Derived> &V, IfStmt *S) {
   return !Live || V.TraverseStmt(Live);
 }
 
+/// Whether an lvalue designates memory other threads may see: an element,
+/// a pointee, a member of either, and with \p Globals a global variable.
+bool designatesMemory(const Expr *E, bool Globals) {
+  E = E->IgnoreParenImpCasts();
+  if (isa<ArraySubscriptExpr>(E))
+    return true;
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    return UO->getOpcode() == UO_Deref;
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    return ME->isArrow() || designatesMemory(ME->getBase(), Globals);
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E); DRE && Globals)
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+      return V->hasGlobalStorage();
+  return false;
+}
+
 class WriteFinder : public RecursiveASTVisitor<WriteFinder> {
 public:
   explicit WriteFinder(SmallVectorImpl<VarWrite> &Out) : Out(Out) {}
@@ -170,16 +186,7 @@ class MemoryWriteFinder : public RecursiveASTVisitor<MemoryWriteFinder> {
 public:
   const Expr *Found = nullptr;
   bool TraverseIfStmt(IfStmt *S) { return traverseLiveBranches(*this, S); }
-  bool isMemory(const Expr *E) {
-    E = E->IgnoreParenImpCasts();
-    if (isa<ArraySubscriptExpr>(E))
-      return true;
-    if (const auto *UO = dyn_cast<UnaryOperator>(E))
-      return UO->getOpcode() == UO_Deref;
-    if (const auto *ME = dyn_cast<MemberExpr>(E))
-      return ME->isArrow() || isMemory(ME->getBase());
-    return false;
-  }
+  static bool isMemory(const Expr *E) { return designatesMemory(E, /*Globals=*/false); }
   bool VisitBinaryOperator(BinaryOperator *BO) {
     if (BO->isAssignmentOp() && isMemory(BO->getLHS()) && !Found)
       Found = BO;
@@ -269,17 +276,7 @@ private:
     return false;
   }
   static bool isMemoryOrGlobal(const Expr *E) {
-    E = E->IgnoreParenImpCasts();
-    if (isa<ArraySubscriptExpr>(E))
-      return true;
-    if (const auto *UO = dyn_cast<UnaryOperator>(E))
-      return UO->getOpcode() == UO_Deref;
-    if (const auto *ME = dyn_cast<MemberExpr>(E))
-      return ME->isArrow() || isMemoryOrGlobal(ME->getBase());
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
-        return V->hasGlobalStorage();
-    return false;
+    return designatesMemory(E, /*Globals=*/true);
   }
   bool isPure(const FunctionDecl *FD) {
     if (FD->isConstexpr() || FD->hasAttr<ConstAttr>() || FD->hasAttr<PureAttr>())

@@ -20,6 +20,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Frontend/ApiLowering.h"
+#include "Frontend/Directive.h"
 #include "Analysis/ASTUtils.h"
 #include "Analysis/Diagnostics.h"
 #include "Analysis/VariableUses.h"
@@ -33,7 +34,6 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace clang;
@@ -136,6 +136,16 @@ struct ReducerCall {
   SmallVector<QualType, 2> TypeArgs;
   const Expr *Target = nullptr;
 };
+
+/// The reduction clause operator of a scalar hpp reducer (hpp::Sum, ...):
+/// the reducers are named after the hpprt operator types of the table.
+std::optional<StringRef> clauseOperatorFor(StringRef Reducer) {
+#define HPP_REDUCTION_OP(Name, Spelling, RuntimeType)                          \
+  if (!isLocReduction(ReductionOp::Name) && Reducer == RuntimeType)            \
+    return getReductionOpSpelling(ReductionOp::Name);
+#include "Frontend/PragmaKinds.def"
+  return std::nullopt;
+}
 
 std::optional<ReducerCall> asReducerCall(const Expr *E) {
   ReducerCall R;
@@ -398,32 +408,9 @@ bool Lowerer::parseResult(const Expr *E, QualType AccType, StringRef AccName,
   A.Name = AccName.str();
   A.Type = typeText(AccType);
   E = strip(E);
-  StringRef Name = recordName(E);
-  std::optional<StringRef> Op = StringSwitch<std::optional<StringRef>>(Name)
-                                    .Case("Sum", StringRef("+"))
-                                    .Case("Prod", StringRef("*"))
-                                    .Case("Min", StringRef("min"))
-                                    .Case("Max", StringRef("max"))
-                                    .Case("LAnd", StringRef("&&"))
-                                    .Case("LOr", StringRef("||"))
-                                    .Case("BAnd", StringRef("&"))
-                                    .Case("BOr", StringRef("|"))
-                                    .Default(std::nullopt);
   std::optional<ReducerCall> RC = asReducerCall(E);
-  if (RC && RC->Name != Name)
-    Name = RC->Name;
-  if (RC) {
-    Op = StringSwitch<std::optional<StringRef>>(Name)
-             .Case("Sum", StringRef("+"))
-             .Case("Prod", StringRef("*"))
-             .Case("Min", StringRef("min"))
-             .Case("Max", StringRef("max"))
-             .Case("LAnd", StringRef("&&"))
-             .Case("LOr", StringRef("||"))
-             .Case("BAnd", StringRef("&"))
-             .Case("BOr", StringRef("|"))
-             .Default(std::nullopt);
-  }
+  StringRef Name = RC ? RC->Name : recordName(E);
+  std::optional<StringRef> Op = RC ? clauseOperatorFor(Name) : std::nullopt;
   if (RC && Op) {
     A.Reducer = ("hpp::" + Name + "<" + A.Type + ">").str();
     A.Target = text(RC->Target);
