@@ -29,6 +29,7 @@ public:
 
   clang::DiagnosticBuilder report(clang::SourceLocation Loc, Diag D);
   bool hasErrors() const { return Engine.hasErrorOccurred(); }
+  unsigned numErrors() const { return Engine.getNumErrors(); }
   /// Whether errors other than hppc's own were reported: the C++ itself
   /// does not compile, so its AST cannot be trusted.
   bool hasCompilerErrors() const { return Engine.getNumErrors() > OwnErrors; }

@@ -1,19 +1,50 @@
-// Bodies hppc cannot lower: a functor for a TeamPolicy, a function (neither
-// a lambda nor a functor) and a lambda with an init-capture. Each is
-// refused at the body argument.
+// Bodies hppc cannot lower: a function (neither a lambda nor a functor), a
+// lambda with an init-capture, a lambda that uses its work tag, and team
+// functors whose operator() body cannot run at the call: one that uses a
+// private member, one whose operator() is not defined here, one whose body
+// names a template parameter that the launching function also has.
 // RUN: %hppc translate --backend=openmp %s -o %t.out -- -ferror-limit=0 -Xclang -verify
 #include <hpp/hpp.hpp>
 
-struct TeamBody {
+class Private {
+public:
+  explicit Private(double *x) : x(x) {}
+  void operator()(const hpp::TeamMember &t) const {
+    // expected-error@+1 {{hppc cannot lower a team functor whose body uses its non-public member 'x' (the body runs at the call)}}
+    x[t.league_rank()] = 0;
+  }
+
+private:
   double *x;
-  void operator()(const hpp::TeamMember &t) const { x[t.league_rank()] = 0; }
 };
+
+struct Undefined {
+  void operator()(const hpp::TeamMember &t) const;
+};
+
+template <class T> struct Typed {
+  T *x;
+  void operator()(const hpp::TeamMember &t) const { x[t.league_rank()] = T(1); }
+};
+
+template <class T> void launch(int n, double *x) {
+  // expected-error@+1 {{hppc cannot lower a team functor whose body names 'T', a template parameter where it is launched}}
+  hpp::parallel_for(hpp::TeamPolicy(n, hpp::AUTO), Typed<double>{x});
+}
+template void launch<int>(int, double *);
+
+struct Tag {};
 
 void body(int i);
 
 void bodies(int n, double *x) {
-  // expected-error@+1 {{hppc cannot lower a team functor (write the team body as a lambda); write the loop with '#pragma hpp' instead}}
-  hpp::parallel_for(hpp::TeamPolicy(n, hpp::AUTO), TeamBody{x});
+  hpp::parallel_for(hpp::TeamPolicy(n, hpp::AUTO), Private{x});
+
+  // expected-error@+1 {{hppc cannot lower a team functor without a visible 'operator()(const hpp::TeamMember &) const'; write the loop with '#pragma hpp' instead}}
+  hpp::parallel_for(hpp::TeamPolicy(n, hpp::AUTO), Undefined{});
+
+  // expected-error@+1 {{hppc cannot lower a use of the work tag parameter}}
+  hpp::parallel_for(hpp::RangePolicy<Tag>(0, n), [=](Tag tag, int i) { (void)tag; x[i] = 0; });
 
   // expected-error@+1 {{hppc cannot lower a body that is neither a lambda nor a functor}}
   hpp::parallel_for(n, body);

@@ -44,11 +44,11 @@ double yax_api(int E, int M, const double *A, const double *x, const double *y) 
 // REPORT-NEXT:     reductions: +:row
 // REPORT-NEXT:   barriers inserted: 0
 // REPORT-NEXT:   captures: E (int, read-only) M (int, read-only) A (const double *, read-only) x (const double *, read-only) total (double, reduction) y (const double *, read-only)
-// REPORT: api_equivalence.cpp:26: region 'yax_api' (team loop)
-// REPORT-NEXT:   line 26: team loop over {{hpp_league[0-9]+}} -> one block per team, grid-stride over the league; team leader runs team-level side effects
+// REPORT: api_equivalence.cpp:25: region 'yax_api' (team loop)
+// REPORT-NEXT:   line 25: team loop over {{hpp_league[0-9]+}} -> one block per team, grid-stride over the league; team leader runs team-level side effects
 // REPORT-NEXT:     reductions: +:total
 // REPORT-NEXT:     vector_length: 32
-// REPORT-NEXT:   line 30: team-vector loop over j -> all threads and lanes of the block
+// REPORT-NEXT:   line 29: team-vector loop over j -> all threads and lanes of the block
 // REPORT-NEXT:     reductions: +:r
 // REPORT-NEXT:   barriers inserted: 0
 // REPORT-NEXT:   captures: E (int, read-only) M (int, read-only) A (const double *, read-only) x (const double *, read-only) total (double, reduction) y (const double *, read-only)
@@ -64,7 +64,7 @@ double yax_api(int E, int M, const double *A, const double *x, const double *y) 
 // CUDA: row = hpprt::cuda::team_vector_allreduce<hpprt::Sum>(row);
 // CUDA-LABEL: double yax_api(
 // CUDA: { auto &[[RESULT:hpp_result[0-9]+]] = result; double total; hpp::Sum<double>(total).init(total);
-// CUDA: { // hpp region 'yax_api' (team loop) from {{.*}}api_equivalence.cpp:26: CUDA kernel hpp_kernel_yax_api
+// CUDA: { // hpp region 'yax_api' (team loop) from {{.*}}api_equivalence.cpp:25: CUDA kernel hpp_kernel_yax_api
 // CUDA: hpprt::cuda::Launch hpp_launch("yax_api",
 // CUDA: hpp_launch.kind = hpprt::cuda::RegionKind::Team;
 // CUDA: hpp_launch.vector_length = static_cast<int>(32);

@@ -43,11 +43,11 @@ double yax_api(int E, int M, const double *A, const double *x, const double *y) 
 // REPORT-NEXT:     reductions: +:row
 // REPORT-NEXT:   barriers inserted: 0
 // REPORT-NEXT:   captures: E (int, read-only) M (int, read-only) A (const double *, read-only) x (const double *, read-only) total (double, reduction) y (const double *, read-only)
-// REPORT: api_equivalence.cpp:25: region 'yax_api' (team loop)
-// REPORT-NEXT:   line 25: team loop over {{hpp_league[0-9]+}} -> teams over host threads (omp parallel, static contiguous chunks), one thread per team
+// REPORT: api_equivalence.cpp:24: region 'yax_api' (team loop)
+// REPORT-NEXT:   line 24: team loop over {{hpp_league[0-9]+}} -> teams over host threads (omp parallel, static contiguous chunks), one thread per team
 // REPORT-NEXT:     reductions: +:total
 // REPORT-NEXT:     vector_length: 32
-// REPORT-NEXT:   line 29: team-vector loop over j -> omp simd
+// REPORT-NEXT:   line 28: team-vector loop over j -> omp simd
 // REPORT-NEXT:     reductions: +:r
 // REPORT-NEXT:   barriers inserted: 0
 // REPORT-NEXT:   captures: E (int, read-only) M (int, read-only) A (const double *, read-only) x (const double *, read-only) total (double, reduction) y (const double *, read-only)
@@ -57,7 +57,7 @@ double yax_api(int E, int M, const double *A, const double *x, const double *y) 
 // pragma form, the nested accumulator and the result assigned after.
 // OMP-LABEL: double yax_api(
 // OMP: { auto &[[RESULT:hpp_result[0-9]+]] = result; double total; hpp::Sum<double>(total).init(total);
-// OMP: { // hpp region 'yax_api' (team loop) from {{.*}}api_equivalence.cpp:25
+// OMP: { // hpp region 'yax_api' (team loop) from {{.*}}api_equivalence.cpp:24
 // OMP: hpprt::omp::Partials<hpprt::Sum, std::remove_reference_t<decltype(hpp_red_total)>> hpp_part_total;
 // OMP: hpprt::RegionScope hpp_scope("yax_api");
 // OMP: #pragma omp parallel

@@ -1,0 +1,194 @@
+//===- ApiPolicy.cpp - Policies as loop bounds ----------------------------===//
+//
+// Part of the parallel_* lowering; see ApiLowerer.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Frontend/ApiLowerer.h"
+#include "Analysis/ASTUtils.h"
+
+using namespace clang;
+using namespace llvm;
+
+namespace hpp {
+namespace api {
+
+/// The work tag among a policy's template arguments (`RangePolicy<Tag>`,
+/// `MDRangePolicy<2, Tag>`): the type that is not an IndexType or Schedule.
+static QualType workTagOf(QualType Policy) {
+  const auto *Spec =
+      dyn_cast_or_null<ClassTemplateSpecializationDecl>(Policy->getAsCXXRecordDecl());
+  if (!Spec)
+    return QualType();
+  SmallVector<TemplateArgument, 4> Flat;
+  for (const TemplateArgument &A : Spec->getTemplateArgs().asArray()) {
+    if (A.getKind() == TemplateArgument::Pack)
+      Flat.append(A.pack_begin(), A.pack_end());
+    else
+      Flat.push_back(A);
+  }
+  for (const TemplateArgument &A : Flat) {
+    if (A.getKind() != TemplateArgument::Type)
+      continue;
+    const CXXRecordDecl *RD = A.getAsType()->getAsCXXRecordDecl();
+    if (RD && (isHppFunction(RD, "IndexType") || isHppFunction(RD, "Schedule")))
+      continue;
+    return A.getAsType();
+  }
+  return QualType();
+}
+
+bool Lowerer::parseSpace(const Expr *E, Space &S) {
+  E = strip(E);
+  // set_scratch_size(...) only bounds what get<T>(n) may take: the scratch
+  // arrays themselves say how much each needs.
+  while (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+    const CXXMethodDecl *MD = MC->getMethodDecl();
+    if (!MD || MD->getName() != "set_scratch_size")
+      break;
+    E = strip(MC->getImplicitObjectArgument());
+  }
+  if (E->getType()->isIntegralOrEnumerationType()) {
+    S.Lower.push_back("0");
+    S.Upper.push_back(text(E));
+    return true;
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    // TeamThreadRange(t, n) and friends.
+    for (auto [Name, Level] : {std::pair<StringRef, StringRef>{"TeamThreadRange", "thread"},
+                               {"ThreadVectorRange", "vector"},
+                               {"TeamVectorRange", "thread vector"}}) {
+      if (!calleeIs(Call, Name))
+        continue;
+      S.K = Space::Nested;
+      S.Level = Level.str();
+      S.Member = Call->getArg(0);
+      if (Call->getNumArgs() == 2) {
+        S.Lower.push_back("0");
+        S.Upper.push_back(text(Call->getArg(1)));
+      } else {
+        S.Lower.push_back(text(Call->getArg(1)));
+        S.Upper.push_back(text(Call->getArg(2)));
+      }
+      return true;
+    }
+    return false;
+  }
+  const auto *CE = dyn_cast<CXXConstructExpr>(E);
+  if (!CE)
+    return false;
+  StringRef Name = recordName(CE);
+  S.Tag = workTagOf(CE->getType());
+  SmallVector<const Expr *, 4> Args;
+  for (const Expr *A : CE->arguments())
+    if (!isa<CXXDefaultArgExpr>(A))
+      Args.push_back(A);
+  // A stream comes first.
+  if (!Args.empty() && recordName(strip(Args.front())) == "Stream") {
+    S.StreamText = text(Args.front());
+    Args.erase(Args.begin());
+  }
+  if (Name == "RangePolicy" && Args.size() == 2) {
+    S.Lower.push_back(text(Args[0]));
+    S.Upper.push_back(text(Args[1]));
+    return true;
+  }
+  if (Name == "TeamPolicy" && (Args.size() == 2 || Args.size() == 3)) {
+    S.K = Space::Team;
+    S.Lower.push_back("0");
+    S.Upper.push_back(text(Args[0]));
+    // hpp::AUTO, recognised by declaration, leaves the choice to the runtime.
+    auto IsAuto = [](const Expr *A) {
+      const auto *DRE = dyn_cast<DeclRefExpr>(strip(A));
+      return DRE && isHppFunction(DRE->getDecl(), "AUTO");
+    };
+    if (!IsAuto(Args[1]))
+      S.TeamSize = text(Args[1]);
+    if (Args.size() == 3 && !IsAuto(Args[2]))
+      S.VectorLength = text(Args[2]);
+    return true;
+  }
+  if (Name == "MDRangePolicy" && (Args.size() == 2 || Args.size() == 3)) {
+    auto Elements = [&](const Expr *A, SmallVectorImpl<std::string> &Out) {
+      A = strip(A);
+      if (const auto *IL = dyn_cast<CXXStdInitializerListExpr>(A))
+        A = strip(IL->getSubExpr());
+      const auto *Init = dyn_cast<InitListExpr>(A);
+      if (!Init)
+        return false;
+      for (const Expr *X : Init->inits())
+        Out.push_back(text(X));
+      return true;
+    };
+    SmallVector<std::string, 4> Tile;
+    if (!Elements(Args[0], S.Lower) || !Elements(Args[1], S.Upper) ||
+        S.Lower.size() != S.Upper.size() ||
+        (Args.size() == 3 && !Elements(Args[2], Tile)))
+      return false;
+    for (const std::string &T : Tile)
+      S.Tile += (S.Tile.empty() ? "" : ", ") + T;
+    return true;
+  }
+  return false;
+}
+
+/// Whether every argument of \p CE is a parameter of the enclosing
+/// function: a wrapper forwarding a policy and a body.
+static bool isStringLiteral(const Expr *A) {
+  A = strip(A);
+  if (const auto *C = dyn_cast<CXXConstructExpr>(A); C && C->getNumArgs() > 0)
+    A = strip(C->getArg(0));
+  return isa<clang::StringLiteral>(A);
+}
+
+static bool allArgsAreParameters(const CallExpr *CE) {
+  bool AnyParameter = false;
+  for (const Expr *A : CE->arguments()) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(strip(A));
+    if (DRE && isa<ParmVarDecl>(DRE->getDecl()))
+      AnyParameter = true;
+    else if (!isStringLiteral(A)) // a label
+      return false;
+  }
+  return AnyParameter;
+}
+
+bool Lowerer::isForwarding(const CallExpr *CE) const { return allArgsAreParameters(CE); }
+
+std::optional<std::pair<ApiKind, SmallVector<const Expr *, 6>>>
+Lowerer::forwardedCall(const CallExpr *CE) {
+  const FunctionDecl *FD = CE->getDirectCallee();
+  if (!FD)
+    return std::nullopt;
+  if (const FunctionDecl *Pattern = FD->getTemplateInstantiationPattern())
+    FD = Pattern;
+  const FunctionDecl *Def = FD->getDefinition();
+  const auto *Body = Def ? dyn_cast_or_null<CompoundStmt>(Def->getBody()) : nullptr;
+  if (!Body || Body->size() != 1)
+    return std::nullopt;
+  const Stmt *Only = Body->body_front();
+  if (const auto *Ret = dyn_cast<ReturnStmt>(Only))
+    Only = Ret->getRetValue();
+  const auto *Inner = dyn_cast_or_null<CallExpr>(Only ? strip(cast<Expr>(Only)) : nullptr);
+  if (!Inner || !allArgsAreParameters(Inner))
+    return std::nullopt;
+  ApiKind K = apiKindOf(Inner);
+  if (K == ApiKind::None)
+    return std::nullopt;
+  SmallVector<const Expr *, 6> Mapped;
+  for (const Expr *A : Inner->arguments()) {
+    if (isStringLiteral(A)) {
+      Mapped.push_back(A);
+      continue;
+    }
+    const auto *P = cast<ParmVarDecl>(cast<DeclRefExpr>(strip(A))->getDecl());
+    unsigned Index = P->getFunctionScopeIndex();
+    if (Index >= CE->getNumArgs() || isa<CXXDefaultArgExpr>(CE->getArg(Index)))
+      return std::nullopt;
+    Mapped.push_back(CE->getArg(Index));
+  }
+  return std::make_pair(K, Mapped);
+}
+
+} // namespace api
+} // namespace hpp
