@@ -29,6 +29,7 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
+#include <functional>
 
 using namespace clang;
 using namespace llvm;
@@ -222,6 +223,29 @@ static const CXXMethodDecl *findCallOperator(const CXXRecordDecl *RD, QualType T
   return nullptr;
 }
 
+/// The type of the accumulator a functor is called with for a result: a
+/// reducer's value_type, or the type of a plain variable.
+static QualType resultValueType(const Expr *Result) {
+  QualType T = Result->getType();
+  if (T->isArithmeticType())
+    return T;
+  std::function<QualType(const CXXRecordDecl *)> ValueType =
+      [&](const CXXRecordDecl *RD) -> QualType {
+    if (!RD || !RD->hasDefinition())
+      return QualType();
+    RD = RD->getDefinition();
+    for (const Decl *D : RD->decls())
+      if (const auto *TD = dyn_cast<TypedefNameDecl>(D);
+          TD && TD->getIdentifier() && TD->getName() == "value_type")
+        return TD->getUnderlyingType().getCanonicalType();
+    for (const CXXBaseSpecifier &B : RD->bases())
+      if (QualType V = ValueType(B.getType()->getAsCXXRecordDecl()); !V.isNull())
+        return V;
+    return QualType();
+  };
+  return ValueType(T->getAsCXXRecordDecl());
+}
+
 std::optional<Body> Lowerer::parseBody(const Expr *E, const Space &Sp, unsigned Results) {
   Body B;
   unsigned Indices = Sp.K == Space::Team ? 1 : Sp.Lower.size();
@@ -360,15 +384,13 @@ void Lowerer::lowerCall(const CallExpr *CE, ApiKind K, ArrayRef<const Expr *> Ca
         AccType = Params[Indices + R]->getType();
         AccName = Params[Indices + R]->getName().str();
       } else {
-        AccType = strip(arg(First + 2 + R))->getType();
-        if (const CXXRecordDecl *RD = AccType->getAsCXXRecordDecl())
-          if (!AccType->isArithmeticType() && RD->getIdentifier()) {
-            fail(arg(First + 2 + R)->getBeginLoc(), "this reducer with a functor");
-            return;
-          }
+        AccType = resultValueType(strip(arg(First + 2 + R)));
+        if (AccType.isNull()) {
+          fail(arg(First + 2 + R)->getBeginLoc(), "this result with a functor");
+          return;
+        }
       }
-      if (!parseResult(arg(First + 2 + R), AccType, AccName, A) ||
-          (!Inlined && !A.Fields.empty())) {
+      if (!parseResult(arg(First + 2 + R), AccType, AccName, A)) {
         fail(arg(First + 2 + R)->getBeginLoc(),
              "this reducer (minloc, maxloc, minmax and user reducers are not lowered yet)");
         return;
@@ -504,11 +526,23 @@ void Lowerer::lowerCall(const CallExpr *CE, ApiKind K, ArrayRef<const Expr *> Ca
   if (!Sp.Tag.isNull())
     CallArgsText.push_back(typeText(Sp.Tag) + "()");
   CallArgsText.append(IndexNames.begin(), IndexNames.end());
-  for (const Accumulator &A : Accs)
+  // A composite accumulator is a per-index copy of the reduction's
+  // scalars that the functor updates whole.
+  std::string Before, After;
+  for (const Accumulator &A : Accs) {
     CallArgsText.push_back(A.Name);
+    if (A.Fields.empty())
+      continue;
+    Before += formatv("{0} {1}; ", A.Type, A.Name).str();
+    for (const Accumulator::Field &F : A.Fields) {
+      Before += formatv("{0}.{1} = {2}; ", A.Name, F.Member, F.Scalar).str();
+      After += formatv(" {0} = {1}.{2};", F.Scalar, A.Name, F.Member).str();
+    }
+  }
   apply(Edit.replace(Begin, getEndOfStmt(S, Ctx),
-                     Prologue + Functor + pragmaAt(Begin, Pragma) + Loops + "hpp_functor(" +
-                         join(CallArgsText, ", ") + ");" + Epilogue),
+                     Prologue + Functor + pragmaAt(Begin, Pragma) + Loops + "{ " + Before +
+                         "hpp_functor(" + join(CallArgsText, ", ") + ");" + After + " }" +
+                         Epilogue),
         Begin);
 }
 

@@ -8,7 +8,8 @@
 // Functor classes as bodies: operator() const with the index (parallel_for)
 // or the index and accumulators (parallel_reduce, plain results), over an
 // integer count, a RangePolicy with a label and a rank-2 MDRangePolicy.
-// The functors hold pointers and scalars that the body reads.
+// The functors hold pointers and scalars that the body reads. Results are
+// plain variables and reducers, composite ones (MinLoc, MinMax) included.
 #include <cstdio>
 #include <hpp/hpp.hpp>
 
@@ -39,6 +40,29 @@ public:
 private:
   const double* v_;
   int offset_;
+};
+
+// With reducers: a Max, a MinLoc (ties to the lowest index) and a MinMax.
+struct Largest {
+  const double* v;
+  void operator()(int i, double& m) const { m = v[i] > m ? v[i] : m; }
+};
+struct Lowest {
+  const double* v;
+  void operator()(int i, hpp::MinLoc<double, int>::value_type& best) const {
+    if (v[i] < best.val) {
+      best.val = v[i];
+      best.loc = i;
+    }
+  }
+};
+struct Range {
+  const double* v;
+  void operator()(int i, hpp::MinMax<double>::value_type& r, long& count) const {
+    if (v[i] < r.min_val) r.min_val = v[i];
+    if (v[i] > r.max_val) r.max_val = v[i];
+    count += 1;
+  }
 };
 
 struct Fill2 {
@@ -87,6 +111,15 @@ int main() {
   double s2 = 0;
   hpp::parallel_reduce(hpp::MDRangePolicy<2>({0, 0}, {R, C}, {4, 4}), Sum2{C, m}, s2);
   std::printf("md m[0] %.17g m[last] %.17g sum %.17g\n", m[0], m[R * C - 1], s2);
+  double mx = 0;
+  hpp::parallel_reduce(n, Largest{x}, hpp::Max<double>(mx));
+  hpp::MinLoc<double, int>::value_type lo;
+  hpp::parallel_reduce("lowest", n, Lowest{y}, hpp::MinLoc<double, int>(lo));
+  hpp::MinMax<double>::value_type mm;
+  long cnt = 0;
+  hpp::parallel_reduce(hpp::RangePolicy(5, n - 5), Range{y}, hpp::MinMax<double>(mm), cnt);
+  std::printf("max %.17g minloc %.17g at %d minmax %.17g %.17g count %ld\n", mx, lo.val, lo.loc,
+              mm.min_val, mm.max_val, cnt);
   // Empty ranges.
   double e = 3;
   hpp::parallel_reduce(0, Dot{x, y}, e);
