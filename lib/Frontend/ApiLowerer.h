@@ -40,6 +40,8 @@ const clang::Expr *strip(const clang::Expr *E);
 llvm::StringRef recordName(const clang::Expr *E);
 /// Whether \p T names hpp::TeamMember (through references and const).
 bool isTeamMemberType(clang::QualType T);
+/// The member function \p Name of \p RD or of a base, if any.
+const clang::CXXMethodDecl *findMethod(const clang::CXXRecordDecl *RD, llvm::StringRef Name);
 /// Every reference to \p D in \p S, lambda bodies included.
 llvm::SmallVector<const clang::DeclRefExpr *, 8> refsTo(const clang::Stmt *S,
                                                         const clang::ValueDecl *D);
@@ -56,6 +58,15 @@ struct Space {
   clang::QualType Tag;
 };
 
+/// A reducer construction `hpp::Max<double>(m)`, also in a template where
+/// its type is still dependent.
+struct ReducerCall {
+  llvm::StringRef Name;
+  llvm::SmallVector<clang::QualType, 2> TypeArgs;
+  const clang::Expr *Target = nullptr;
+};
+std::optional<ReducerCall> asReducerCall(const clang::Expr *E);
+
 /// One result of a parallel_reduce and the accumulator its body updates.
 struct Accumulator {
   std::string Reducer; // `hpp::Sum<double>`, `hpp::MinLoc<double, int>`
@@ -70,6 +81,12 @@ struct Accumulator {
   llvm::SmallVector<Field, 4> Fields;
   /// The reduction clauses: `+: s`, `minloc: hpp_v_val, hpp_v_loc`.
   llvm::SmallVector<std::string, 2> Clauses;
+  /// A user-defined reducer (or a functor with its own init/join): the
+  /// local copy `reduction(user(Object): acc)` names; Target is then the
+  /// reducer's text, whose reference() receives the result.
+  std::string Object;
+  /// A functor's own final(), applied to the accumulator before the result.
+  std::string Final;
 };
 
 /// What a call runs per index: a lambda, whose body is lowered in place; a
@@ -152,6 +169,13 @@ private:
   bool parseResult(const Expr *E, clang::QualType AccType, llvm::StringRef AccName,
                    Accumulator &A);
   bool lowerFields(const Stmt *Body, const clang::ParmVarDecl *P, const Accumulator &A);
+  /// A result whose type depends on a template parameter is lowered once,
+  /// in the template: it must be a plain arithmetic variable in every
+  /// instantiation of the call at \p CallLoc (argument \p Index).
+  bool isArithmeticInEveryInstantiation(clang::SourceLocation CallLoc, unsigned Index);
+  /// The prologue and epilogue text of one result.
+  void bindResult(Accumulator &A, std::string &Bind, std::string &Init,
+                  std::string &Epilogue);
 
   // ApiTeamBody.cpp
   void lowerSingle(const clang::CallExpr *CE, const Stmt *S, bool Unbraced);

@@ -99,6 +99,23 @@ bool isTeamMemberType(QualType T) {
   return RD && isHppFunction(RD, "TeamMember");
 }
 
+const CXXMethodDecl *findMethod(const CXXRecordDecl *RD, StringRef Name) {
+  if (!RD || !RD->hasDefinition())
+    return nullptr;
+  RD = RD->getDefinition();
+  for (const Decl *D : RD->decls()) {
+    if (const auto *FT = dyn_cast<FunctionTemplateDecl>(D))
+      D = FT->getTemplatedDecl();
+    const auto *M = dyn_cast<CXXMethodDecl>(D);
+    if (M && M->getIdentifier() && M->getName() == Name)
+      return M;
+  }
+  for (const CXXBaseSpecifier &B : RD->bases())
+    if (const CXXMethodDecl *M = findMethod(B.getType()->getAsCXXRecordDecl(), Name))
+      return M;
+  return nullptr;
+}
+
 SmallVector<const DeclRefExpr *, 8> refsTo(const Stmt *S, const ValueDecl *D) {
   SmallVector<const DeclRefExpr *, 8> Refs;
   forEachVarRef(S, [&](const DeclRefExpr *E) {
@@ -266,13 +283,6 @@ std::optional<Body> Lowerer::parseBody(const Expr *E, const Space &Sp, unsigned 
       return std::nullopt;
     }
     B.Operator = findCallOperator(B.Functor, Sp.Tag, Indices + Results, Ctx);
-    for (const CXXMethodDecl *M : B.Functor->methods())
-      if (M->getIdentifier() &&
-          (M->getName() == "init" || M->getName() == "final" || M->getName() == "join")) {
-        fail(E->getBeginLoc(), "a functor with its own '" + M->getName().str() +
-                                   "' (its reduction rules are not lowered yet)");
-        return std::nullopt;
-      }
     if (Sp.K == Space::Team) {
       // The team body is copied to the call: its text must be here.
       const FunctionDecl *Def = nullptr;
@@ -306,6 +316,50 @@ std::optional<Body> Lowerer::parseBody(const Expr *E, const Space &Sp, unsigned 
   }
   B.Params.assign(Params.begin(), Params.end());
   return B;
+}
+
+void Lowerer::bindResult(Accumulator &A, std::string &Bind, std::string &Init,
+                         std::string &Epilogue) {
+  if (!A.Object.empty() && A.Object != "hpp_functor") {
+    // A user reducer: its copy initialises the accumulator, and its
+    // reference() receives the result.
+    Bind += formatv("const auto {0} = {1}; ", A.Object, A.Target).str();
+    Init += formatv("{0} {1}; {2}.init({1}); ", A.Type, A.Name, A.Object).str();
+    Epilogue += formatv(" {0}.reference() = {1};", A.Object, A.Name).str();
+    return;
+  }
+  std::string Result = "hpp_result" + std::to_string(NextId++);
+  Bind += formatv("auto &{0} = {1}; ", Result, A.Target).str();
+  // A generic accumulator (`auto &a`) takes its result's type.
+  if (A.Type.find("auto") != std::string::npos && A.Fields.empty()) {
+    std::string Old = "<" + A.Type + ">";
+    A.Type = "std::remove_reference_t<decltype(" + Result + ")>";
+    size_t At = A.Reducer.find(Old);
+    if (At != std::string::npos)
+      A.Reducer.replace(At, Old.size(), "<" + A.Type + ">");
+  }
+  if (A.Object == "hpp_functor") {
+    // A functor's own rules: init if it has one (else the value-initialised
+    // identity, as Kokkos), final before the result is assigned.
+    Init += formatv("{0} {1}{{}; ", A.Type, A.Name).str();
+    if (!A.Reducer.empty())
+      Init += formatv("{0}({1}); ", A.Reducer, A.Name).str();
+    Epilogue += formatv(" {0} {1} = {2};", A.Final, Result, A.Name).str();
+    return;
+  }
+  if (A.Fields.empty()) {
+    Init += formatv("{0} {1}; {2}({1}).init({1}); ", A.Type, A.Name, A.Reducer).str();
+    Epilogue += formatv(" {0} {1} = {2};", A.Final, Result, A.Name).str();
+    return;
+  }
+  std::string Start = formatv("{{ {0} hpp_init; {1}(hpp_init).init(hpp_init);", A.Type,
+                              A.Reducer);
+  for (const Accumulator::Field &F : A.Fields) {
+    Init += formatv("{0} {1}; ", F.Type, F.Scalar).str();
+    Start += formatv(" {0} = hpp_init.{1};", F.Scalar, F.Member).str();
+    Epilogue += formatv(" {0}.{1} = {2};", Result, F.Member, F.Scalar).str();
+  }
+  Init += Start + " } ";
 }
 
 void Lowerer::lowerCall(const CallExpr *CE, ApiKind K, ArrayRef<const Expr *> CallArgs) {
@@ -379,23 +433,52 @@ void Lowerer::lowerCall(const CallExpr *CE, ApiKind K, ArrayRef<const Expr *> Ca
     for (unsigned R = 0; R < Results; ++R) {
       Accumulator A;
       QualType AccType;
+      const Expr *Result = arg(First + 2 + R);
       std::string AccName = "hpp_acc" + std::to_string(NextId++);
+      if (strip(Result)->isTypeDependent() && !asReducerCall(strip(Result)) &&
+          !isArithmeticInEveryInstantiation(CE->getBeginLoc(), First + 2 + R)) {
+        fail(Result->getBeginLoc(), "a result whose type depends on a template parameter "
+                                    "and is not arithmetic in every instantiation");
+        return;
+      }
       if (Inlined) {
         AccType = Params[Indices + R]->getType();
         AccName = Params[Indices + R]->getName().str();
       } else {
-        AccType = resultValueType(strip(arg(First + 2 + R)));
+        AccType = resultValueType(strip(Result));
         if (AccType.isNull()) {
-          fail(arg(First + 2 + R)->getBeginLoc(), "this result with a functor");
+          fail(Result->getBeginLoc(), "this result with a functor");
           return;
         }
       }
-      if (!parseResult(arg(First + 2 + R), AccType, AccName, A)) {
-        fail(arg(First + 2 + R)->getBeginLoc(),
-             "this reducer (minloc, maxloc, minmax and user reducers are not lowered yet)");
+      if (!parseResult(Result, AccType, AccName, A)) {
+        fail(Result->getBeginLoc(), "this reducer (a reducer needs value_type, init, join "
+                                    "and reference)");
         return;
       }
       Accs.push_back(A);
+    }
+    // A functor's own init/join/final define the reduction of its only
+    // plain result (Kokkos' functor reductions; the serial header agrees).
+    const CXXMethodDecl *OwnInit = findMethod(B->Functor, "init");
+    const CXXMethodDecl *OwnJoin = findMethod(B->Functor, "join");
+    const CXXMethodDecl *OwnFinal = findMethod(B->Functor, "final");
+    if (B->Functor && (OwnInit || OwnJoin || OwnFinal)) {
+      if (Accs.size() != 1 || !Accs[0].Object.empty() || !Accs[0].Fields.empty() ||
+          Accs[0].Clauses.front().rfind("+:", 0) != 0) {
+        fail(arg(First + 1)->getBeginLoc(),
+             "a functor with its own init, join or final and a result other than one plain "
+             "variable");
+        return;
+      }
+      Accumulator &A = Accs[0];
+      if (OwnInit || OwnJoin) {
+        A.Object = "hpp_functor";
+        A.Reducer = OwnInit ? "hpp_functor.init" : "";
+        A.Clauses = {"user(hpp_functor): " + A.Name};
+      }
+      if (OwnFinal)
+        A.Final = "hpp_functor.final(" + A.Name + ");";
     }
   }
 
@@ -429,39 +512,16 @@ void Lowerer::lowerCall(const CallExpr *CE, ApiKind K, ArrayRef<const Expr *> Ca
     Pragma += " name(\"" + Label + "\")";
 
   // Accumulators start from the reducer's identity; results are assigned
-  // afterwards, as Kokkos does.
-  // Results are bound first: an accumulator may have its result's name.
-  std::string Prologue = "{ ";
-  std::string Epilogue;
-  for (unsigned R = 0; R < Accs.size(); ++R) {
-    Accumulator &A = Accs[R];
-    std::string Result = "hpp_result" + std::to_string(NextId++);
-    Prologue += formatv("auto &{0} = {1}; ", Result, A.Target).str();
-    A.Target = Result;
-    // A generic accumulator (`auto &a`) takes its result's type.
-    if (A.Type.find("auto") != std::string::npos && A.Fields.empty()) {
-      std::string Old = "<" + A.Type + ">";
-      A.Type = "std::remove_reference_t<decltype(" + Result + ")>";
-      size_t At = A.Reducer.find(Old);
-      if (At != std::string::npos)
-        A.Reducer.replace(At, Old.size(), "<" + A.Type + ">");
-    }
-  }
-  for (const Accumulator &A : Accs) {
-    if (A.Fields.empty()) {
-      Prologue += formatv("{0} {1}; {2}({1}).init({1}); ", A.Type, A.Name, A.Reducer).str();
-      Epilogue += formatv(" {0} = {1};", A.Target, A.Name).str();
-      continue;
-    }
-    std::string Init = formatv("{{ {0} hpp_init; {1}(hpp_init).init(hpp_init);", A.Type,
-                               A.Reducer);
-    for (const Accumulator::Field &F : A.Fields) {
-      Prologue += formatv("{0} {1}; ", F.Type, F.Scalar).str();
-      Init += formatv(" {0} = hpp_init.{1};", F.Scalar, F.Member).str();
-      Epilogue += formatv(" {0}.{1} = {2};", A.Target, F.Member, F.Scalar).str();
-    }
-    Prologue += Init + " } ";
-  }
+  // afterwards, as Kokkos does. Results and reducers are bound first (an
+  // accumulator may have its result's name), then the functor is copied
+  // (its init may start an accumulator).
+  std::string Bind, Init, Epilogue;
+  for (Accumulator &A : Accs)
+    bindResult(A, Bind, Init, Epilogue);
+  std::string Functor;
+  if (B->Functor)
+    Functor = "const auto hpp_functor = " + text(arg(First + 1)) + ";\n";
+  std::string Prologue = "{ " + Bind + Functor + Init;
   Epilogue += " }";
   if (B->Lambda)
     for (unsigned R = 0; R < Accs.size(); ++R)
@@ -507,7 +567,6 @@ void Lowerer::lowerCall(const CallExpr *CE, ApiKind K, ArrayRef<const Expr *> Ca
           Begin);
     return;
   }
-  std::string Functor = "const auto hpp_functor = " + text(arg(First + 1)) + ";\n";
   if (Inlined) {
     // A team functor: its operator() body, lowered like a team lambda's.
     std::optional<std::string> TeamBody =
@@ -515,7 +574,7 @@ void Lowerer::lowerCall(const CallExpr *CE, ApiKind K, ArrayRef<const Expr *> Ca
     if (!TeamBody)
       return;
     apply(Edit.replace(Begin, getEndOfStmt(S, Ctx),
-                       Prologue + Functor + pragmaAt(Begin, Pragma) + Loops + *TeamBody + "\n" +
+                       Prologue + pragmaAt(Begin, Pragma) + Loops + *TeamBody + "\n" +
                            Edit.lineDirective(getEndOfStmt(S, Ctx)) + "\n" + Epilogue),
           Begin);
     return;
@@ -540,7 +599,7 @@ void Lowerer::lowerCall(const CallExpr *CE, ApiKind K, ArrayRef<const Expr *> Ca
     }
   }
   apply(Edit.replace(Begin, getEndOfStmt(S, Ctx),
-                     Prologue + Functor + pragmaAt(Begin, Pragma) + Loops + "{ " + Before +
+                     Prologue + pragmaAt(Begin, Pragma) + Loops + "{ " + Before +
                          "hpp_functor(" + join(CallArgsText, ", ") + ");" + After + " }" +
                          Epilogue),
         Begin);

@@ -14,13 +14,7 @@ using namespace llvm;
 namespace hpp {
 namespace api {
 
-/// A reducer construction `hpp::Max<double>(m)`, also in a template where
-/// its type is still dependent.
-struct ReducerCall {
-  StringRef Name;
-  SmallVector<QualType, 2> TypeArgs;
-  const Expr *Target = nullptr;
-};
+
 
 /// The reduction clause operator of a scalar hpp reducer (hpp::Sum, ...):
 /// the reducers are named after the hpprt operator types of the table.
@@ -107,13 +101,45 @@ bool Lowerer::parseResult(const Expr *E, QualType AccType, StringRef AccName,
     }
     return true;
   }
-  if (RC)
-    return false; // User-defined reducers: not lowered yet.
-  if (!Name.empty() && !E->getType()->isArithmeticType())
-    return false; // User-defined reducers: not lowered yet.
+  // A user-defined reducer: its own init and join, through a copy.
+  if (const CXXRecordDecl *RD = E->getType()->getAsCXXRecordDecl();
+      RD && !E->getType()->isArithmeticType()) {
+    if (!findMethod(RD, "init") || !findMethod(RD, "join") || !findMethod(RD, "reference"))
+      return false;
+    A.Object = "hpp_reducer" + std::to_string(NextId++);
+    A.Target = text(E);
+    A.Clauses.push_back("user(" + A.Object + "): " + A.Name);
+    return true;
+  }
+  if (RC || (!Name.empty() && !E->getType()->isArithmeticType()))
+    return false;
   A.Reducer = "hpp::Sum<" + A.Type + ">";
   A.Target = text(E);
   A.Clauses.push_back("+: " + A.Name);
+  return true;
+}
+
+bool Lowerer::isArithmeticInEveryInstantiation(SourceLocation CallLoc, unsigned Index) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    SourceLocation Loc;
+    SmallVector<const CallExpr *, 4> Calls;
+    bool shouldVisitTemplateInstantiations() const { return true; }
+    bool shouldVisitLambdaBody() const { return true; }
+    bool VisitCallExpr(CallExpr *CE) {
+      if (CE->getBeginLoc() == Loc && !CE->isTypeDependent() && !CE->isValueDependent())
+        Calls.push_back(CE);
+      return true;
+    }
+  } F;
+  F.Loc = CallLoc;
+  F.TraverseDecl(Ctx.getTranslationUnitDecl());
+  for (const CallExpr *CE : F.Calls) {
+    if (Index >= CE->getNumArgs())
+      return false;
+    const Expr *Result = strip(CE->getArg(Index));
+    if (!Result->getType()->isArithmeticType())
+      return false;
+  }
   return true;
 }
 
