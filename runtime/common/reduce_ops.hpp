@@ -190,7 +190,8 @@ template <class R> HPPRT_HOST_DEVICE UserOp<R> user_op(const R &r) {
 
 /// The reducer of `reduction(user(join_fn, init_fn): v)`: J and I are
 /// lambdas, generated in the user's scope, that call join_fn(acc, v) and
-/// init_fn(v) by name, so that overloads and templates resolve there.
+/// init_fn(v) by name, so that overloads and templates resolve there:
+/// `const hpprt::UserOp<hpprt::JoinInit<J, I>> op{{join, init}};`.
 template <class J, class I> struct JoinInit {
   J join_fn;
   I init_fn;
@@ -200,11 +201,6 @@ template <class J, class I> struct JoinInit {
     join_fn(acc, v);
   }
 };
-
-template <class J, class I>
-HPPRT_HOST_DEVICE JoinInit<J, I> join_init(const J &join_fn, const I &init_fn) {
-  return JoinInit<J, I>{join_fn, init_fn};
-}
 
 /// The identity of Op in the type of an existing variable; lets generated
 /// code declare a private copy without spelling the type:

@@ -161,8 +161,9 @@ void init_fn(long &v) { v = -1; }
 
 TEST(UserOp, JoinInitCallsTheFunctions) {
   // What the emitter generates for reduction(user(join_fn, init_fn): v).
-  const auto op = hpprt::user_op(hpprt::join_init(
-      [](long &a, const long &b) { join_fn(a, b); }, [](long &a) { init_fn(a); }));
+  auto join = [](long &a, const long &b) { join_fn(a, b); };
+  auto init = [](long &a) { init_fn(a); };
+  const hpprt::UserOp<hpprt::JoinInit<decltype(join), decltype(init)>> op{{join, init}};
   long acc = op.identity<long>();
   EXPECT_EQ(acc, -1);
   op.join(acc, 3L);
