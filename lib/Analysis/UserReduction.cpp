@@ -192,10 +192,10 @@ private:
   /// \p RT) in function \p Context.
   bool buildCalls(QualType T, QualType RT, FunctionDecl *Context);
   bool buildFunctionCall(const ClauseArg &Name, LookupResult &R, bool Qualified,
-                         ArrayRef<Expr *> Args, StringRef Shape);
+                         SmallVector<Expr *, 2> Args, StringRef Shape);
   /// 1: present and callable, 0: absent, -1: present but not callable.
   int buildMemberCall(const CXXRecordDecl *RD, QualType RT, StringRef Member,
-                      ArrayRef<Expr *> Args);
+                      SmallVector<Expr *, 2> Args);
   void keep(Expr *Call) {
     Calls.push_back(Call);
     if (const auto *CE = dyn_cast<CallExpr>(Call))
@@ -336,16 +336,14 @@ bool Resolution::resolveReducer(const Stmt *Loop, DeclContext *From) {
 }
 
 bool Resolution::buildFunctionCall(const ClauseArg &Name, LookupResult &R, bool Qualified,
-                                   ArrayRef<Expr *> Args, StringRef Shape) {
+                                   SmallVector<Expr *, 2> Args, StringRef Shape) {
   ExprResult Call;
   {
     Sema::SFINAETrap Trap(S, /*AccessCheckingSFINAE=*/true);
     Expr *Fn = UnresolvedLookupExpr::Create(Ctx, R.getNamingClass(), NestedNameSpecifierLoc(),
                                             R.getLookupNameInfo(), /*RequiresADL=*/!Qualified,
                                             R.begin(), R.end(), false, false);
-    Call = S.BuildCallExpr(nullptr, Fn, Name.Loc, MutableArrayRef<Expr *>(
-                                                      const_cast<Expr **>(Args.data()), Args.size()),
-                           Name.Loc);
+    Call = S.BuildCallExpr(nullptr, Fn, Name.Loc, Args, Name.Loc);
     if (Trap.hasErrorOccurred())
       Call = ExprError();
   }
@@ -362,7 +360,7 @@ bool Resolution::buildFunctionCall(const ClauseArg &Name, LookupResult &R, bool 
 }
 
 int Resolution::buildMemberCall(const CXXRecordDecl *RD, QualType RT, StringRef Member,
-                                ArrayRef<Expr *> Args) {
+                                SmallVector<Expr *, 2> Args) {
   DeclarationNameInfo NameInfo(&Ctx.Idents.get(Member), Cl.Loc);
   LookupResult Present(S, NameInfo, Sema::LookupMemberName);
   S.LookupQualifiedName(Present, const_cast<CXXRecordDecl *>(RD));
@@ -377,9 +375,7 @@ int Resolution::buildMemberCall(const CXXRecordDecl *RD, QualType RT, StringRef 
                                                    SS, SourceLocation(), nullptr, NameInfo,
                                                    nullptr, nullptr);
     if (!Callee.isInvalid())
-      Call = S.BuildCallExpr(nullptr, Callee.get(), Cl.Loc,
-                             MutableArrayRef<Expr *>(const_cast<Expr **>(Args.data()), Args.size()),
-                             Cl.Loc);
+      Call = S.BuildCallExpr(nullptr, Callee.get(), Cl.Loc, Args, Cl.Loc);
     if (Callee.isInvalid() || Trap.hasErrorOccurred())
       Call = ExprError();
   }
