@@ -64,6 +64,7 @@ public:
                                                  StringRef InFile) override {
     Diags = std::make_unique<Diagnoser>(CI.getDiagnostics());
     CI.getPreprocessor().AddPragmaHandler(new PragmaCollector(*Diags, Directives));
+    Compiler = &CI;
     return std::make_unique<Consumer>(*this);
   }
 
@@ -84,6 +85,7 @@ private:
   TranslationResult &Result;
   std::unique_ptr<Diagnoser> Diags;
   std::vector<Directive> Directives;
+  CompilerInstance *Compiler = nullptr;
 };
 
 void TranslateAction::translate(ASTContext &Ctx) {
@@ -93,7 +95,8 @@ void TranslateAction::translate(ASTContext &Ctx) {
   if (Diags->hasCompilerErrors())
     return;
   warnApiCallsInHeaders(Ctx, *Diags);
-  TranslationModel Model = buildRegions(Ctx, Directives, *Diags);
+  // Sema is still alive: user reductions resolve their names with it.
+  TranslationModel Model = buildRegions(Compiler->getSema(), Directives, *Diags);
 
   const SourceManager &SM = Ctx.getSourceManager();
   StringRef FileName = SM.getFileEntryRefForID(SM.getMainFileID())->getName();

@@ -52,7 +52,12 @@ bool isInSystemHeader(const FunctionDecl *FD, const SourceManager &SM) {
 class CallCollector : public RecursiveASTVisitor<CallCollector> {
 public:
   CallCollector(Region &R, ASTContext &Ctx, Diagnoser &Diags)
-      : R(R), Ctx(Ctx), Diags(Diags) {}
+      : R(R), Ctx(Ctx), Diags(Diags) {
+    // Functions collected from another root (an instantiation, a user
+    // reduction's calls) are listed once.
+    for (const CalledFunction &F : R.Calls)
+      Visited.insert(F.Fn);
+  }
 
   bool shouldVisitLambdaBody() const { return true; }
   bool shouldVisitImplicitCode() const { return true; }

@@ -7,12 +7,14 @@
 #include "Analysis/CanonicalLoop.h"
 #include "Analysis/Diagnostics.h"
 #include "Analysis/StmtLocator.h"
+#include "Analysis/UserReduction.h"
 #include "Analysis/VariableUses.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/Sema/Sema.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include <algorithm>
 
@@ -124,9 +126,9 @@ private:
 
 class Builder {
 public:
-  Builder(ASTContext &Ctx, std::vector<Directive> &Directives, Diagnoser &Diags)
-      : Ctx(Ctx), SM(Ctx.getSourceManager()), Directives(Directives),
-        Diags(Diags), Locator(Ctx) {}
+  Builder(Sema &S, std::vector<Directive> &Directives, Diagnoser &Diags)
+      : Ctx(S.getASTContext()), SM(Ctx.getSourceManager()), Directives(Directives),
+        Diags(Diags), Locator(Ctx), UserResolver(S, Diags) {}
 
   TranslationModel run();
 
@@ -167,6 +169,7 @@ private:
   bool checkStandalonePosition(const Construct &C);
   bool checkBranches(const Construct &Loop);
   bool resolveReductions(Construct &Loop);
+  bool checkUserReductionAtomics(const Region &R);
   bool checkRaces(const Region &R);
   bool analyzeScratch(Region &R, Construct &C);
   bool analyzeSingle(const Region &R, Construct &C);
@@ -180,6 +183,10 @@ private:
   std::vector<Directive> &Directives;
   Diagnoser &Diags;
   StmtLocator Locator;
+  UserReductionResolver UserResolver;
+  /// The calls the current region's user reductions make (join and init
+  /// functions, reducer members), for the call graph.
+  SmallVector<const Expr *, 8> UserReductionCalls;
   TranslationModel Model;
   /// Statements each construct was attached to, for template instances.
   DenseMap<const Construct *, const LocatedStmt *> Located;
@@ -599,7 +606,9 @@ bool Builder::resolveReductions(Construct &Loop) {
       bool Bitwise = Cl->Op == ReductionOp::BitAnd || Cl->Op == ReductionOp::BitOr ||
                      Cl->Op == ReductionOp::BitXor;
       bool IsLocIndex = isLocReduction(Cl->Op) && !Vars.empty();
-      if (!T->isDependentType() && !T->isArithmeticType()) {
+      // User reductions check their own types (UserReduction.cpp).
+      bool User = Cl->Op == ReductionOp::User;
+      if (!User && !T->isDependentType() && !T->isArithmeticType()) {
         Diags.report(A.Loc, Diag::err_reduction_var_type)
             << A.Text << getReductionOpSpelling(Cl->Op);
         Ok = false;
@@ -643,9 +652,41 @@ bool Builder::resolveReductions(Construct &Loop) {
       RV.TypeName = getTypeName(Vars[I]->getType(), Ctx);
       RV.InScan = Cl->InScan;
       RV.Loc = Cl->Args[I].Loc;
+      if (RV.Op == ReductionOp::User) {
+        const LocatedStmt *LS = Located.lookup(&Loop);
+        ArrayRef<const Stmt *> Instances;
+        if (LS)
+          Instances = LS->Instances;
+        if (!UserResolver.resolve(*Cl, Loop.S, Instances, RV, UserReductionCalls)) {
+          notePragma(Loop);
+          Ok = false;
+          continue;
+        }
+      }
       Loop.Reductions.push_back(RV);
     }
   }
+  return Ok;
+}
+
+/// An atomic update of a user reduction's variable (or of one of its
+/// members) inside the loop that reduces it: each thread updates a private
+/// copy that the reduction's join combines, so an atomic means nothing there
+/// and cannot be generated for a class type.
+bool Builder::checkUserReductionAtomics(const Region &R) {
+  bool Ok = true;
+  R.forEachConstruct([&](const Construct &A) {
+    if (A.Kind != ConstructKind::Atomic)
+      return;
+    for (const Construct *L = A.enclosingLoop(); L; L = L->enclosingLoop())
+      for (const ReductionVar &RV : L->Reductions)
+        if (RV.Op == ReductionOp::User && isWrittenIn(RV.Var, A.S)) {
+          Diags.report(A.S->getBeginLoc(), Diag::err_user_reduction_atomic) << RV.Name;
+          notePragma(*L);
+          Ok = false;
+          return;
+        }
+  });
   return Ok;
 }
 
@@ -891,6 +932,23 @@ void Builder::collectCaptures(Region &R) {
     Index[V] = R.Captures.size();
     R.Captures.push_back(std::move(C));
   });
+  // Reducer objects from outside the region are read-only captures even
+  // when the body does not name them: the region copies them.
+  R.forEachConstruct([&](const Construct &L) {
+    for (const ReductionVar &RV : L.Reductions) {
+      const VarDecl *V = RV.Reducer;
+      if (!V || Index.count(V) || RegionSpan.contains(offset(V->getLocation())) ||
+          !V->isLocalVarDeclOrParm() || V->isStaticLocal())
+        continue;
+      Capture C;
+      C.Var = V;
+      C.Name = V->getName().str();
+      C.TypeName = getTypeName(V->getType(), Ctx);
+      C.FirstUse = RV.Loc;
+      Index[V] = R.Captures.size();
+      R.Captures.push_back(std::move(C));
+    }
+  });
   R.CapturesThis = usesThis(R.Root->S);
 }
 
@@ -940,6 +998,7 @@ void Builder::buildRegion(std::unique_ptr<Construct> Root, const LocatedStmt *LS
       return;
     }
   bool Ok = true;
+  UserReductionCalls.clear();
   SmallVector<Construct *, 16> All;
   std::function<void(Construct &)> Collect = [&](Construct &C) {
     All.push_back(&C);
@@ -972,6 +1031,8 @@ void Builder::buildRegion(std::unique_ptr<Construct> Root, const LocatedStmt *LS
   if (Ok)
     Ok &= checkScanLoops(R);
   if (Ok)
+    Ok &= checkUserReductionAtomics(R);
+  if (Ok)
     Ok &= checkRaces(R);
   if (Ok) {
     collectCaptures(R);
@@ -980,6 +1041,9 @@ void Builder::buildRegion(std::unique_ptr<Construct> Root, const LocatedStmt *LS
     Ok &= collectCalledFunctions(R.Root->S, R, Ctx, Diags);
     for (const Stmt *Inst : R.Instantiations)
       Ok &= collectCalledFunctions(Inst, R, Ctx, Diags);
+    // What the user reductions call is called from the region too.
+    for (const Expr *Call : UserReductionCalls)
+      Ok &= collectCalledFunctions(Call, R, Ctx, Diags);
   }
   if (Ok) {
     classifyTeamLevel(R);
@@ -1056,9 +1120,9 @@ TranslationModel Builder::run() {
 
 } // namespace
 
-TranslationModel buildRegions(ASTContext &Ctx, std::vector<Directive> &Directives,
+TranslationModel buildRegions(Sema &S, std::vector<Directive> &Directives,
                               Diagnoser &Diags) {
-  return Builder(Ctx, Directives, Diags).run();
+  return Builder(S, Directives, Diags).run();
 }
 
 } // namespace hpp

@@ -16,15 +16,15 @@
 #include <vector>
 
 namespace clang {
-class ASTContext;
+class Sema;
 }
 
 namespace hpp {
 
 class Diagnoser;
 
-TranslationModel buildRegions(clang::ASTContext &Ctx,
-                              std::vector<Directive> &Directives,
+/// \p S resolves the names of user-defined reductions after the parse.
+TranslationModel buildRegions(clang::Sema &S, std::vector<Directive> &Directives,
                               Diagnoser &Diags);
 
 } // namespace hpp

@@ -158,4 +158,57 @@ StringRef atomicOpName(AtomicOp Op) {
   llvm_unreachable("unknown atomic operation");
 }
 
+ReductionOpText::ReductionOpText(StringRef K, const ReductionVar &RV)
+    : Object(("hpp_op" + K + "_" + RV.Name).str()), RV(RV) {}
+
+std::string ReductionOpText::decl() const {
+  if (!isUser())
+    return "";
+  if (!RV.UserReducer.empty())
+    return formatv("const auto {0} = hpprt::user_op({1});\n", Object, RV.UserReducer);
+  // Lambdas, not a local class: CUDA device lambdas cannot capture objects
+  // of local types, while closures of extended lambdas are allowed. nvcc
+  // names an extended lambda's closure type consistently only through
+  // decltype of a variable, hence the named lambdas.
+  std::string T = formatv("std::remove_reference_t<decltype({0})>", RV.Name);
+  std::string Suffix = Object.substr(StringRef("hpp_op").size());
+  return formatv("auto hpp_join{0} = [] HPPRT_HOST_DEVICE ({1} &hpp_acc, const {1} &hpp_x) "
+                 "{{ {2}(hpp_acc, hpp_x); };\n"
+                 "auto hpp_init{0} = [] HPPRT_HOST_DEVICE ({1} &hpp_acc) {{ {3}(hpp_acc); };\n"
+                 "const hpprt::UserOp<hpprt::JoinInit<decltype(hpp_join{0}), "
+                 "decltype(hpp_init{0})>> {4}{{{{hpp_join{0}, hpp_init{0}}};\n",
+                 Suffix, T, RV.UserJoin, RV.UserInit, Object);
+}
+
+std::string ReductionOpText::type() const {
+  if (isUser())
+    return "std::decay_t<decltype(" + Object + ")>";
+  return ("hpprt::" + getReductionRuntimeType(RV.Op)).str();
+}
+
+std::string ReductionOpText::argument() const { return isUser() ? ", " + Object : ""; }
+
+std::string ReductionOpText::identity(StringRef T) const {
+  if (isUser())
+    return formatv("{0}.template identity<{1}>()", Object, T);
+  return formatv("{0}::identity<{1}>()", type(), T);
+}
+
+std::string ReductionOpText::identityLike(StringRef Like) const {
+  if (isUser())
+    return formatv("hpprt::identity_like({0}, {1})", Object, Like);
+  return formatv("hpprt::identity_like<{0}>({1})", type(), Like);
+}
+
+std::string ReductionOpText::join(StringRef Acc, StringRef V) const {
+  return formatv("{0}{1}join({2}, {3})", isUser() ? Object : type(), isUser() ? "." : "::",
+                 Acc, V);
+}
+
+std::string ReductionOpText::collective(StringRef F, StringRef Arg) const {
+  if (isUser())
+    return formatv("{0}({1}, {2})", F, Arg, Object);
+  return formatv("{0}<{1}>({2})", F, type(), Arg);
+}
+
 } // namespace hpp

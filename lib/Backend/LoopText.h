@@ -56,6 +56,38 @@ std::string identifierFor(llvm::StringRef Prefix, llvm::StringRef Name);
 /// The name of an atomic operation in hpprt (`add`, `min`, `inc`, ...).
 llvm::StringRef atomicOpName(AtomicOp Op);
 
+/// How generated code names the operator of reduction \p RV of loop K. A
+/// built-in operator is a type with static members (`hpprt::Sum`); a user
+/// reduction's is an object, `hpp_op<K>_<v>` (an hpprt::UserOp), declared by
+/// decl() where the loop's prologue runs and passed to the runtime.
+class ReductionOpText {
+public:
+  ReductionOpText(llvm::StringRef K, const ReductionVar &RV);
+  bool isUser() const { return RV.Op == ReductionOp::User; }
+  /// `hpp_opK_v`, a user reduction's operator object.
+  const std::string &object() const { return Object; }
+  /// `const auto hpp_opK_v = hpprt::user_op(...);` for a user reduction:
+  /// of the reducer object, or of lambdas that call the join and init
+  /// functions by name in the loop's scope. Empty for a built-in operator.
+  std::string decl() const;
+  /// The operator's type, as a template argument.
+  std::string type() const;
+  /// `, hpp_opK_v`, the operator object as a last argument; or empty.
+  std::string argument() const;
+  /// The identity in type \p T.
+  std::string identity(llvm::StringRef T) const;
+  /// The identity in the type of \p Like.
+  std::string identityLike(llvm::StringRef Like) const;
+  /// `Acc = Acc op V`.
+  std::string join(llvm::StringRef Acc, llvm::StringRef V) const;
+  /// A runtime collective: `F<hpprt::Sum>(Arg)` or `F(Arg, hpp_opK_v)`.
+  std::string collective(llvm::StringRef F, llvm::StringRef Arg) const;
+
+private:
+  std::string Object;
+  const ReductionVar &RV;
+};
+
 } // namespace hpp
 
 #endif // HPP_BACKEND_LOOPTEXT_H

@@ -64,6 +64,9 @@ struct Clause {
   /// For `reduction`: the operator and whether `inscan` was given.
   ReductionOp Op = ReductionOp::Add;
   bool InScan = false;
+  /// For `reduction(user(...): v)`: the names inside `user(...)` as
+  /// written, a join and an init function or one reducer object.
+  llvm::SmallVector<ClauseArg, 2> UserArgs;
 };
 
 struct Directive {

@@ -86,6 +86,7 @@ private:
                       SourceLocation &RParenLoc);
   std::string joinTokens(ArrayRef<Token> Toks) const;
   bool parseReduction(Clause &C, StringRef Name);
+  bool parseUserArgs(Clause &C, SourceLocation UserLoc);
   bool parseClauseArgs(Clause &C, ArgShape Shape, StringRef Name,
                        StringRef DirectiveName);
 
@@ -229,10 +230,6 @@ bool Parser::parseReduction(Clause &C, StringRef Name) {
   }
   SourceLocation OpLoc = loc();
   std::string OpText = spelling(peek());
-  if (OpText == "user") {
-    Diags.report(OpLoc, Diag::err_not_supported_yet) << "reduction(user(...))";
-    return false;
-  }
   std::optional<ReductionOp> Op =
       StringSwitch<std::optional<ReductionOp>>(OpText)
 #define HPP_REDUCTION_OP(Name, Spelling, RuntimeType)                          \
@@ -245,6 +242,14 @@ bool Parser::parseReduction(Clause &C, StringRef Name) {
   }
   C.Op = *Op;
   ++Pos;
+  if (C.Op == ReductionOp::User) {
+    if (C.InScan) {
+      Diags.report(OpLoc, Diag::err_user_reduction_inscan);
+      return false;
+    }
+    if (!parseUserArgs(C, OpLoc))
+      return false;
+  }
   if (atEnd() || !peek().is(tok::colon)) {
     Diags.report(loc(), Diag::err_reduction_missing_colon);
     return false;
@@ -280,6 +285,41 @@ bool Parser::parseReduction(Clause &C, StringRef Name) {
   if (isLocReduction(C.Op) && C.Args.size() != 2) {
     Diags.report(OpLoc, Diag::err_loc_reduction_args) << OpText;
     return false;
+  }
+  return true;
+}
+
+/// `user(join, init)` or `user(reducer)`: one or two names, each an
+/// identifier with an optional nested-name-specifier (`ns::join`). They are
+/// resolved by analysis, in the scope of the loop.
+bool Parser::parseUserArgs(Clause &C, SourceLocation UserLoc) {
+  SmallVector<ArrayRef<Token>, 2> Args;
+  SourceLocation RParen;
+  if (!parseParenArgs("user", Args, RParen))
+    return false;
+  if (Args.size() > 2 || (Args.size() == 1 && Args[0].empty())) {
+    Diags.report(UserLoc, Diag::err_user_reduction_args);
+    return false;
+  }
+  for (ArrayRef<Token> A : Args) {
+    // [::] identifier (:: identifier)*
+    size_t I = 0;
+    bool Ok = !A.empty();
+    if (Ok && A[0].is(tok::coloncolon))
+      ++I;
+    while (Ok) {
+      Ok = I < A.size() && A[I].is(tok::identifier);
+      if (!Ok || ++I == A.size())
+        break;
+      Ok = A[I].is(tok::coloncolon);
+      ++I;
+    }
+    if (!Ok) {
+      Diags.report(A.empty() ? RParen : I < A.size() ? A[I].getLocation() : A.back().getLocation(),
+                   Diag::err_user_reduction_name);
+      return false;
+    }
+    C.UserArgs.push_back({joinTokens(A), A[0].getLocation()});
   }
   return true;
 }

@@ -72,6 +72,13 @@ struct ReductionVar {
   std::string IndexName;
   std::string TypeName;
   clang::SourceLocation Loc;
+  /// `user(join, init)`: the two functions' names as written; the
+  /// generated code calls them by these names in the loop's scope.
+  std::string UserJoin, UserInit;
+  /// `user(reducer)`: the reducer object's name as written and its
+  /// variable.
+  std::string UserReducer;
+  const clang::VarDecl *Reducer = nullptr;
 };
 
 /// How a region uses a variable declared outside it.

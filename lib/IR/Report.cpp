@@ -18,8 +18,16 @@ unsigned lineOf(const ReportInput &In, SourceLocation L) {
   return In.SM.getPresumedLoc(In.SM.getExpansionLoc(L)).getLine();
 }
 
+/// `join, init` or `reducer`: what a user reduction names.
+std::string userArgsText(const ReductionVar &RV) {
+  return RV.UserReducer.empty() ? RV.UserJoin + ", " + RV.UserInit : RV.UserReducer;
+}
+
 std::string reductionText(const ReductionVar &RV) {
-  std::string S = getReductionOpSpelling(RV.Op).str() + ":" + RV.Name;
+  std::string S = getReductionOpSpelling(RV.Op).str();
+  if (RV.Op == ReductionOp::User)
+    S += "(" + userArgsText(RV) + ")";
+  S += ":" + RV.Name;
   if (isLocReduction(RV.Op))
     S += "," + RV.IndexName;
   if (RV.InScan)
@@ -154,12 +162,15 @@ std::string renderJSONReport(const ReportInput &In) {
       unsigned Line = lineOf(In, C.Loc);
       if (C.isLoop()) {
         json::Array Reductions, Indices;
-        for (const ReductionVar &RV : C.Reductions)
-          Reductions.push_back(json::Object{
-              {"op", getReductionOpSpelling(RV.Op)},
-              {"var", RV.Name},
-              {"index", RV.IndexName},
-              {"inscan", RV.InScan}});
+        for (const ReductionVar &RV : C.Reductions) {
+          json::Object O{{"op", getReductionOpSpelling(RV.Op)},
+                         {"var", RV.Name},
+                         {"index", RV.IndexName},
+                         {"inscan", RV.InScan}};
+          if (RV.Op == ReductionOp::User)
+            O["user"] = userArgsText(RV);
+          Reductions.push_back(std::move(O));
+        }
         for (const LoopDim &D : C.Dims)
           Indices.push_back(D.IndexName);
         json::Array Tile;

@@ -3,12 +3,16 @@
 /// The reduction operators of the `reduction(op: v)` clause as types, so that
 /// the per-backend combine code (Partials, warp shuffles, ...) is written once
 /// per shape and instantiated per operator. Each has identity<T>() and
-/// join(acc, v), which computes acc = acc op v.
+/// join(acc, v), which computes acc = acc op v. The built-in operators are
+/// stateless (static members); UserOp carries the user's reducer, so the
+/// runtime's entry points take an operator object, defaulted for the
+/// built-in ones (a static member is callable through an object).
 //===----------------------------------------------------------------------===//
 #pragma once
 
 #include <limits>
 #include <type_traits>
+#include <utility>
 
 #include "macros.hpp"
 
@@ -141,11 +145,75 @@ struct MaxLoc {
   }
 };
 
+namespace detail {
+// The detection idiom: whether a const R can be called as init(T&) and as
+// join(T&, const T&), the shape of a Kokkos custom reducer or reducing
+// functor.
+template <class R, class T, class = void> struct has_init : std::false_type {};
+template <class R, class T>
+struct has_init<R, T,
+                std::void_t<decltype(std::declval<const R &>().init(
+                    std::declval<T &>()))>> : std::true_type {};
+template <class R, class T, class = void> struct has_join : std::false_type {};
+template <class R, class T>
+struct has_join<R, T,
+                std::void_t<decltype(std::declval<const R &>().join(
+                    std::declval<T &>(), std::declval<const T &>()))>>
+    : std::true_type {};
+} // namespace detail
+
+/// The operator of `reduction(user(r): v)`: a copy of the user's reducer
+/// object r. The identity is r.init(v) on a value-initialised v, or T() when
+/// R has no init(T&) const; join is r.join(acc, v), or acc += v when R has no
+/// join(T&, const T&) const (Kokkos' defaults for reducing functors).
+template <class R> struct UserOp {
+  R reducer;
+
+  template <class T> HPPRT_HOST_DEVICE T identity() const {
+    T v{};
+    if constexpr (detail::has_init<R, T>::value)
+      reducer.init(v);
+    return v;
+  }
+  template <class T> HPPRT_HOST_DEVICE void join(T &acc, const T &v) const {
+    if constexpr (detail::has_join<R, T>::value)
+      reducer.join(acc, v);
+    else
+      acc += v;
+  }
+};
+
+/// `const auto hpp_op = hpprt::user_op(r);` in generated code.
+template <class R> HPPRT_HOST_DEVICE UserOp<R> user_op(const R &r) {
+  return UserOp<R>{r};
+}
+
+/// The reducer of `reduction(user(join_fn, init_fn): v)`: J and I are
+/// lambdas, generated in the user's scope, that call join_fn(acc, v) and
+/// init_fn(v) by name, so that overloads and templates resolve there:
+/// `const hpprt::UserOp<hpprt::JoinInit<J, I>> op{{join, init}};`.
+template <class J, class I> struct JoinInit {
+  J join_fn;
+  I init_fn;
+
+  template <class T> HPPRT_HOST_DEVICE void init(T &v) const { init_fn(v); }
+  template <class T> HPPRT_HOST_DEVICE void join(T &acc, const T &v) const {
+    join_fn(acc, v);
+  }
+};
+
 /// The identity of Op in the type of an existing variable; lets generated
 /// code declare a private copy without spelling the type:
 /// `auto s = hpprt::identity_like<hpprt::Sum>(hpp_red_s);`.
 template <class Op, class T> HPPRT_HOST_DEVICE T identity_like(const T &) {
   return Op::template identity<T>();
+}
+
+/// The same for an operator object (a UserOp):
+/// `auto s = hpprt::identity_like(hpp_op0_s, hpp_red_s);`.
+template <class Op, class T>
+HPPRT_HOST_DEVICE T identity_like(const Op &op, const T &) {
+  return op.template identity<T>();
 }
 
 } // namespace hpprt

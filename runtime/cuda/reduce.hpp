@@ -12,8 +12,16 @@
 /// device and configuration give the same bits. Loc reductions: the better
 /// value wins, ties go to the lowest index.
 ///
+/// Operators: the entry points take the operator as an object, defaulted for
+/// the stateless built-in ones, so that a UserOp (reduction(user(...): v))
+/// brings its reducer; the built-in paths are unchanged. Value types need
+/// only be trivially copyable and default-constructible: shuffles move them
+/// as 32-bit words, the grid combine reads them as words when their size and
+/// alignment allow and as bytes otherwise.
+///
 /// Shared memory: each collective instantiation (Op, T) owns a static
-/// __shared__ array of 32 T (one per warp), plus one flag per finish_*
+/// __shared__ array of 32 T (one per warp; raw storage when T has a
+/// constructor, which __shared__ variables cannot run), plus one flag per finish_*
 /// instantiation; these count as the kernel's static shared memory, which
 /// launch() takes into account. Collectives end with a barrier, so they can
 /// be called several times in a row; all threads of the block must call the
@@ -104,8 +112,17 @@ template <class T> __device__ T load_cg(const T *p) {
     for (int i = 0; i < Words<T>::n; ++i)
       w.w[i] = __ldcg(reinterpret_cast<const unsigned *>(p) + i);
     return from_words<T>(w);
-  } else {
+  } else if constexpr (std::is_scalar<T>::value) {
     return *const_cast<const volatile T *>(p);
+  } else {
+    // A class cannot be copied from a volatile object: copy its bytes.
+    T v;
+    const volatile unsigned char *src =
+        reinterpret_cast<const volatile unsigned char *>(p);
+    unsigned char *dst = reinterpret_cast<unsigned char *>(&v);
+    for (unsigned i = 0; i < sizeof(T); ++i)
+      dst[i] = src[i];
+    return v;
   }
 }
 
@@ -144,9 +161,20 @@ __device__ void loc_join(V &val, I &idx, const V &v, const I &i) {
   }
 }
 
+/// A __shared__ variable cannot be constructed: a T with a constructor
+/// gets raw storage instead.
+template <class T> struct alignas(T) SharedSlot {
+  unsigned char bytes[sizeof(T)];
+};
+template <class T>
+using WarpSlot =
+    std::conditional_t<std::is_trivially_default_constructible<T>::value, T,
+                       SharedSlot<T>>;
+
 /// Reduces v over the whole block; every thread gets the result.
-template <class Op, class T> __device__ T block_allreduce(T v) {
-  __shared__ T warp_part[32];
+template <class Op, class T> __device__ T block_allreduce(T v, Op op = {}) {
+  __shared__ WarpSlot<T> warp_slot[32];
+  T *const warp_part = reinterpret_cast<T *>(warp_slot);
   const unsigned lane = linear_tid() & 31u;
   const unsigned lanes = warp_lanes();
   const unsigned mask = lanes_mask(lanes);
@@ -154,7 +182,7 @@ template <class Op, class T> __device__ T block_allreduce(T v) {
   for (unsigned d = 16; d > 0; d /= 2) {
     const T o = shfl_down(mask, v, d);
     if (lane + d < lanes)
-      Op::join(v, o);
+      op.join(v, o);
   }
   if (lane == 0)
     warp_part[linear_tid() / 32u] = v;
@@ -162,7 +190,7 @@ template <class Op, class T> __device__ T block_allreduce(T v) {
   const unsigned warps = (block_threads() + 31u) / 32u;
   T r = warp_part[0];
   for (unsigned w = 1; w < warps; ++w)
-    Op::join(r, warp_part[w]);
+    op.join(r, warp_part[w]);
   __syncthreads(); // warp_part may be reused by the next call
   return r;
 }
@@ -196,16 +224,16 @@ __device__ LocPair<V, I> block_allreduce_loc(LocPair<V, I> p) {
 #ifdef __CUDACC__
 /// Reduces v over the lanes of the calling thread's vector; all lanes get
 /// the result. Only the thread's lanes need to be converged.
-template <class Op, class T> __device__ T vector_allreduce(T v) {
+template <class Op, class T> __device__ T vector_allreduce(T v, Op op = {}) {
   const unsigned mask = detail::vector_mask();
   const int width = static_cast<int>(blockDim.x);
   for (int d = width / 2; d > 0; d /= 2) {
     T o = detail::shfl_xor(mask, v, d, width);
     if (threadIdx.x & static_cast<unsigned>(d)) { // o is the lower lane
-      Op::join(o, v);
+      op.join(o, v);
       v = o;
     } else {
-      Op::join(v, o);
+      op.join(v, o);
     }
   }
   return v;
@@ -223,10 +251,10 @@ __device__ void vector_allreduce_loc(V &val, I &idx) {
 }
 
 /// Reduces over the team's threads, taking lane 0's value of each thread.
-template <class Op, class T> __device__ T thread_allreduce(T v) {
+template <class Op, class T> __device__ T thread_allreduce(T v, Op op = {}) {
   if (threadIdx.x != 0)
-    v = Op::template identity<T>();
-  return detail::block_allreduce<Op>(v);
+    v = op.template identity<T>();
+  return detail::block_allreduce(v, op);
 }
 
 template <class Op, class V, class I>
@@ -240,8 +268,9 @@ __device__ void thread_allreduce_loc(V &val, I &idx) {
 }
 
 /// Reduces over every (thread, lane) of the team.
-template <class Op, class T> __device__ T team_vector_allreduce(T v) {
-  return detail::block_allreduce<Op>(v);
+template <class Op, class T>
+__device__ T team_vector_allreduce(T v, Op op = {}) {
+  return detail::block_allreduce(v, op);
 }
 
 template <class Op, class V, class I>
@@ -325,13 +354,19 @@ private:
 /// reduction(op: v) of a region: initial ⊕ every block's contribution.
 template <class Op, class T> class Reduction : public detail::ResultBase {
 public:
-  Reduction(Launch &cfg, const T &initial)
+  Reduction(Launch &cfg, const T &initial, Op op = {})
       : ResultBase(cfg, detail::PoolKind::Reduce, sizeof(T),
                    detail::max_partials(), sizeof(T)),
-        initial_(initial) {
+        initial_(initial), op_(op) {
     static_assert(std::is_trivially_copyable<T>::value,
                   "hpp: CUDA reductions need trivially copyable types");
-    const T id = Op::template identity<T>();
+    static_assert(std::is_trivially_copyable<Op>::value,
+                  "hpp: the reducer of a CUDA user reduction is copied to "
+                  "the device and must be trivially copyable");
+    static_assert(alignof(T) <= kPartialsOffset,
+                  "hpp: CUDA reductions need types aligned to at most 256 "
+                  "bytes");
+    const T id = op.template identity<T>();
     std::memcpy(host_slot(), &id, sizeof(T));
   }
 
@@ -346,12 +381,13 @@ public:
     T dev;
     std::memcpy(&dev, host_slot(), sizeof(T));
     T r = initial_;
-    Op::join(r, dev);
+    op_.join(r, dev);
     return r;
   }
 
 private:
   T initial_;
+  Op op_;
 };
 
 /// minloc/maxloc(val, idx): the device's best (lowest index on ties)
@@ -415,26 +451,36 @@ __device__ inline bool arrive_last(unsigned *counter, bool leader) {
 /// Called once by every thread of every block at the end of the kernel.
 /// every_thread: all threads' values count (flat loops); otherwise only the
 /// team leader's (team regions, where all threads hold the team value).
+/// op: the operator object (a UserOp).
 template <class Op, class T>
 __device__ void finish_reduction(const DeviceReduction<Op, T> &r, T value,
-                                 bool every_thread) {
+                                 bool every_thread, Op op) {
   if (every_thread)
-    value = detail::block_allreduce<Op>(value);
+    value = detail::block_allreduce(value, op);
   const bool leader = threadIdx.x == 0 && threadIdx.y == 0;
   if (leader)
     r.partials[blockIdx.x] = value;
   if (!detail::arrive_last(r.counter, leader))
     return;
-  T acc = Op::template identity<T>();
+  T acc = op.template identity<T>();
   for (unsigned b = detail::linear_tid(); b < gridDim.x;
        b += detail::block_threads())
-    Op::join(acc, detail::load_cg(r.partials + b));
-  acc = detail::block_allreduce<Op>(acc);
+    op.join(acc, detail::load_cg(r.partials + b));
+  acc = detail::block_allreduce(acc, op);
   if (leader) {
     *r.result = acc;
     *r.counter = 0; // ready for the next launch that uses this buffer
     __threadfence_system();
   }
+}
+
+/// The built-in operators' form. (A separate overload rather than a
+/// defaulted op: the generated code of the tuned built-in reductions stays
+/// the same, PTX for PTX.)
+template <class Op, class T>
+__device__ void finish_reduction(const DeviceReduction<Op, T> &r, T value,
+                                 bool every_thread) {
+  finish_reduction(r, value, every_thread, Op{});
 }
 
 template <class Op, class V, class I>

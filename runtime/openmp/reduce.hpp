@@ -32,14 +32,17 @@ inline int default_slots() {
 }
 } // namespace detail
 
-/// One partial result of Op per thread of one parallel region.
+/// One partial result of Op per thread of one parallel region. Op is a
+/// built-in operator or a UserOp, whose object the constructor takes.
 template <class Op, class T> class Partials {
 public:
   /// The default fits a region started without num_threads() from the
   /// calling thread; otherwise pass the largest team the region can have.
   Partials() : Partials(detail::default_slots()) {}
-  explicit Partials(int slots)
-      : slots_(static_cast<std::size_t>(slots > 0 ? slots : 1)) {}
+  explicit Partials(int slots) : Partials(Op{}, slots) {}
+  explicit Partials(const Op& op, int slots = detail::default_slots())
+      : op_(op), slots_(static_cast<std::size_t>(slots > 0 ? slots : 1),
+                        Slot{op.template identity<T>(), false}) {}
 
   int size() const { return static_cast<int>(slots_.size()); }
 
@@ -54,20 +57,21 @@ public:
   void combine_into(T& target) const {
     for (const Slot& s : slots_)
       if (s.set)
-        Op::join(target, s.value);
+        op_.join(target, s.value);
   }
 
   /// Makes the object reusable for another region.
   void reset() {
     for (Slot& s : slots_)
-      s = Slot();
+      s = Slot{op_.template identity<T>(), false};
   }
 
 private:
   struct alignas(kSlotAlign) alignas(T) Slot {
-    T value = Op::template identity<T>();
-    bool set = false;
+    T value;
+    bool set;
   };
+  Op op_;
   std::vector<Slot> slots_;
 };
 

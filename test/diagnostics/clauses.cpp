@@ -152,8 +152,63 @@ void clauses(int N, double *A, double S, int Idx) {
   for (int I = 0; I < N; ++I)
     S = A[I];
 
-  // expected-error@+1 {{'reduction(user(...))' is not supported yet}}
-#pragma hpp parallel reduction(user(join, init): S)
+  // expected-error@+1 {{expected '(' after 'user'}}
+#pragma hpp parallel reduction(user: S)
+  for (int I = 0; I < N; ++I)
+    S += A[I];
+
+  // expected-error@+1 {{'user' takes a join and an init function, 'user(join, init)', or one reducer object, 'user(reducer)'}}
+#pragma hpp parallel reduction(user(): S)
+  for (int I = 0; I < N; ++I)
+    S += A[I];
+
+  // expected-error@+1 {{'user' takes a join and an init function, 'user(join, init)', or one reducer object, 'user(reducer)'}}
+#pragma hpp parallel reduction(user(join, init, other): S)
+  for (int I = 0; I < N; ++I)
+    S += A[I];
+
+  // expected-error@+1 {{expected a name in 'user(...)': a function, or a variable that holds the reducer}}
+#pragma hpp parallel reduction(user(join + 1, init): S)
+  for (int I = 0; I < N; ++I)
+    S += A[I];
+
+  // expected-error@+1 {{expected a name in 'user(...)': a function, or a variable that holds the reducer}}
+#pragma hpp parallel reduction(user(join, ): S)
+  for (int I = 0; I < N; ++I)
+    S += A[I];
+
+  // expected-error@+1 {{expected a name in 'user(...)': a function, or a variable that holds the reducer}}
+#pragma hpp parallel reduction(user(ns::, init): S)
+  for (int I = 0; I < N; ++I)
+    S += A[I];
+
+  // expected-error@+1 {{expected a name in 'user(...)': a function, or a variable that holds the reducer}}
+#pragma hpp parallel reduction(user(join<double>, init): S)
+  for (int I = 0; I < N; ++I)
+    S += A[I];
+
+  // expected-error@+1 {{expected a name in 'user(...)': a function, or a variable that holds the reducer}}
+#pragma hpp parallel reduction(user(Reducer{}): S)
+  for (int I = 0; I < N; ++I)
+    S += A[I];
+
+  // expected-error@+1 {{expected a name in 'user(...)': a function, or a variable that holds the reducer}}
+#pragma hpp parallel reduction(user(join, init: S)
+  for (int I = 0; I < N; ++I)
+    S += A[I];
+
+  // expected-error@+1 {{expected ')' to close clause 'user'}}
+#pragma hpp parallel reduction(user(join, init
+  for (int I = 0; I < N; ++I)
+    S += A[I];
+
+  // expected-error@+1 {{expected ':' after the reduction operator}}
+#pragma hpp parallel reduction(user(join, init) S)
+  for (int I = 0; I < N; ++I)
+    S += A[I];
+
+  // expected-error@+1 {{'inscan' cannot be used with a 'user' reduction: scans combine with the built-in operators}}
+#pragma hpp parallel reduction(inscan, user(join, init): S)
   for (int I = 0; I < N; ++I)
     S += A[I];
 

@@ -62,7 +62,26 @@ void all(int n, int m, double *a, const double *b, int *hist, long *out, Stream 
   }
 }
 
-// CHECK: hppc report: {{.*}}all_clauses.cpp, backend openmp, 4 regions, 0 refused
+struct Pair2 {
+  double a = 0, b = 0;
+};
+void pjoin(Pair2 &x, const Pair2 &y) { x.a += y.a; x.b += y.b; }
+void pinit(Pair2 &x) { x = Pair2{}; }
+struct PairReducer {
+  void join(Pair2 &x, const Pair2 &y) const { pjoin(x, y); }
+};
+
+void user(int n, const double *b) {
+  Pair2 p, q;
+  const PairReducer pr{};
+  #pragma hpp parallel reduction(user(pjoin, pinit): p), reduction(user(pr): q)
+  for (int i = 0; i < n; ++i) {
+    pjoin(p, Pair2{b[i], 1});
+    pr.join(q, Pair2{1, b[i]});
+  }
+}
+
+// CHECK: hppc report: {{.*}}all_clauses.cpp, backend openmp, 5 regions, 0 refused
 // CHECK: region 'flat \"all\"' (flat loop)
 // CHECK: flat loop over i -> omp parallel, static contiguous chunks
 // CHECK-NEXT: reductions: +:sum *:prod min:lo max:hi &:band |:bor ^:bxor &&:all_pos ||:any_neg minloc:vmin,imin maxloc:vmax,imax
@@ -89,3 +108,6 @@ void all(int n, int m, double *a, const double *b, int *hist, long *out, Stream 
 // CHECK-NEXT: two-pass scan
 // CHECK-NEXT: reductions: inscan +:run
 // CHECK-NEXT: scan exclusive
+// CHECK: region 'user_L{{[0-9]+}}' (flat loop)
+// CHECK-NEXT: flat loop over i
+// CHECK-NEXT: reductions: user(pjoin, pinit):p user(pr):q

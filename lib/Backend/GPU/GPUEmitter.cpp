@@ -114,6 +114,11 @@ private:
   bool inRegion(SourceLocation L) const {
     return rangeContains(R.Root->Range, L, SM);
   }
+  /// Whether a user reduction's reducer object is declared outside the
+  /// region: its operator object is then made before the region.
+  bool reducerFromOutside(const ReductionVar &RV) const {
+    return RV.Reducer && !inRegion(RV.Reducer->getLocation());
+  }
   /// The condition under which code with side effects runs at \p Level.
   std::string guardFor(ExecLevel Level) const {
     switch (Level) {
@@ -140,6 +145,7 @@ private:
   Error annotateDeviceFunctions();
   bool checkDeviceCode();
   bool checkEnclosingFunction();
+  bool checkUserReductions();
   std::string scratchPrologue();
   std::string rootShadows(const Construct &L, bool Scans) const;
 
@@ -163,9 +169,8 @@ std::string GPURegionWriter::rootShadows(const Construct &L, bool Scans) const {
   for (const ReductionVar &RV : L.Reductions) {
     if (RV.InScan != Scans)
       continue;
-    StringRef Op = getReductionRuntimeType(RV.Op);
-    Out += formatv("{0} {1} = hpprt::{2}::identity<{0}>();\n", typeAlias(RV.Name),
-                   RV.Name, Op);
+    Out += formatv("{0} {1} = {2};\n", typeAlias(RV.Name), RV.Name,
+                   ReductionOpText(id(L), RV).identity(typeAlias(RV.Name)));
     // A thread without candidates must lose every tie.
     if (isLocReduction(RV.Op))
       Out += formatv("{0} {1} = std::numeric_limits<{0}>::max();\n", typeAlias(RV.IndexName),
@@ -264,6 +269,15 @@ Error GPURegionWriter::emitRoot() {
   if (!L.StreamText.empty())
     Pro += formatv("(void)({0});\n", L.StreamText);
   Pro += scratchPrologue();
+  // Reducers from outside the region are copied on the host, before the
+  // region, like any read-only capture (a global one could not be read on
+  // the device).
+  R.forEachConstruct([&](const Construct &C) {
+    if (&C != &L)
+      for (const ReductionVar &RV : C.Reductions)
+        if (reducerFromOutside(RV))
+          Pro += ReductionOpText(id(C), RV).decl();
+  });
   std::string Checks;
   for (const Capture &C : R.Captures)
     if (C.IsPointer)
@@ -274,6 +288,8 @@ Error GPURegionWriter::emitRoot() {
   std::string Captures = R.CapturesThis ? "=, *this" : "=";
   for (const ReductionVar &RV : L.Reductions) {
     StringRef Op = getReductionRuntimeType(RV.Op);
+    ReductionOpText OpText(id(L), RV);
+    Pro += OpText.decl();
     Pro += formatv("using {0} = std::remove_reference_t<decltype({1})>;\n",
                    typeAlias(RV.Name), RV.Name);
     if (RV.InScan) {
@@ -288,8 +304,8 @@ Error GPURegionWriter::emitRoot() {
                      RV.Name, RV.IndexName);
       Captures += formatv(", hpp_dev_{0} = hpp_red_{0}.device()", RV.Name).str();
     } else {
-      Pro += formatv("{0}<hpprt::{1}, {2}> hpp_red_{3}(hpp_launch, {3});\n",
-                     rt("Reduction"), Op, typeAlias(RV.Name), RV.Name);
+      Pro += formatv("{0}<{1}, {2}> hpp_red_{3}(hpp_launch, {3}{4});\n", rt("Reduction"),
+                     OpText.type(), typeAlias(RV.Name), RV.Name, OpText.argument());
       Captures += formatv(", hpp_dev_{0} = hpp_red_{0}.device()", RV.Name).str();
     }
   }
@@ -388,7 +404,8 @@ Error GPURegionWriter::emitRoot() {
       Epi += formatv("{0}(hpp_dev_{1}, {1}, {2}, {3});\n", rt("finish_loc_reduction"),
                      RV.Name, RV.IndexName, Every);
     else
-      Epi += formatv("{0}(hpp_dev_{1}, {1}, {2});\n", rt("finish_reduction"), RV.Name, Every);
+      Epi += formatv("{0}(hpp_dev_{1}, {1}, {2}{3});\n", rt("finish_reduction"), RV.Name, Every,
+                     ReductionOpText(id(L), RV).argument());
   }
   Epi += "};\n";
   Epi += formatv("{0}(hpp_launch, {1}<decltype(hpp_body)>, hpp_body);\n", rt("launch"),
@@ -435,11 +452,13 @@ Error GPURegionWriter::emitNestedLoop(const Construct &L) {
   // Each thread starts from the identity; afterwards all of them continue
   // from the value a serial loop would have left.
   for (const ReductionVar &RV : L.Reductions) {
-    StringRef Op = getReductionRuntimeType(RV.Op);
+    ReductionOpText OpText(id(L), RV);
+    if (!reducerFromOutside(RV))
+      Pro += OpText.decl();
     Pro += formatv("auto hpp_save_{0} = {0};\n", RV.Name);
     if (isLocReduction(RV.Op))
       Pro += formatv("auto hpp_save_{0} = {0};\n", RV.IndexName);
-    Pro += formatv("{0} = hpprt::identity_like<hpprt::{1}>({0});\n", RV.Name, Op);
+    Pro += formatv("{0} = {1};\n", RV.Name, OpText.identityLike(RV.Name));
     if (isLocReduction(RV.Op))
       Pro += formatv("{0} = std::numeric_limits<std::remove_reference_t<decltype({0})>>::max();\n",
                      RV.IndexName);
@@ -494,8 +513,9 @@ Error GPURegionWriter::emitNestedLoop(const Construct &L) {
                      Op, RV.Name, RV.IndexName);
       Epi += formatv("{0} = hpp_save_{0};\n{1} = hpp_save_{1};\n", RV.Name, RV.IndexName);
     } else {
-      Epi += formatv("{0} = {1}<hpprt::{2}>({0});\n", RV.Name, rt(F.AllReduce), Op);
-      Epi += formatv("hpprt::{0}::join(hpp_save_{1}, {1});\n{1} = hpp_save_{1};\n", Op,
+      ReductionOpText OpText(id(L), RV);
+      Epi += formatv("{0} = {1};\n", RV.Name, OpText.collective(rt(F.AllReduce), RV.Name));
+      Epi += formatv("{0};\n{1} = hpp_save_{1};\n", OpText.join("hpp_save_" + RV.Name, RV.Name),
                      RV.Name);
     }
   }
@@ -807,8 +827,49 @@ bool GPURegionWriter::checkEnclosingFunction() {
   return true;
 }
 
+/// User reductions move values and reducers as bytes (shuffles, shared
+/// memory, the grid combine, the copy into the kernel), and a device
+/// lambda cannot capture an object whose type is local to a function: the
+/// outermost loop's reduction objects and reducers from outside the region
+/// are captured. (Dependent types are checked by the runtime's
+/// static_asserts when nvcc instantiates them.)
+bool GPURegionWriter::checkUserReductions() {
+  bool Ok = true;
+  auto Check = [&](const Construct &L, const ReductionVar &RV, const VarDecl *V, bool Reducer) {
+    QualType T = V->getType().getNonReferenceType();
+    if (T->isDependentType())
+      return;
+    StringRef Name = Reducer ? StringRef(RV.UserReducer) : StringRef(RV.Name);
+    bool Captured = &L == R.Root.get() || (Reducer && reducerFromOutside(RV));
+    const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+    if (!T.isTriviallyCopyableType(Ctx)) {
+      Diags.report(RV.Loc, Diag::err_gpu_user_reduction_copy)
+          << Reducer << Name << getTypeName(T, Ctx) << D.DisplayName;
+      Ok = false;
+    } else if (Captured && RD && RD->isLocalClass()) {
+      Diags.report(RV.Loc, Diag::err_gpu_user_reduction_local_type)
+          << Reducer << Name << getTypeName(T, Ctx) << D.DisplayName;
+      Ok = false;
+    } else {
+      return;
+    }
+    if (L.Dir)
+      Diags.report(L.Dir->KindLoc, Diag::note_loop_pragma) << getDirectiveSpelling(L.Dir->Kind);
+  };
+  R.forEachConstruct([&](const Construct &L) {
+    for (const ReductionVar &RV : L.Reductions) {
+      if (RV.Op != ReductionOp::User)
+        continue;
+      Check(L, RV, RV.Var, /*Reducer=*/false);
+      if (RV.Reducer)
+        Check(L, RV, RV.Reducer, /*Reducer=*/true);
+    }
+  });
+  return Ok;
+}
+
 Error GPURegionWriter::run() {
-  if (!checkEnclosingFunction() || !checkDeviceCode())
+  if (!checkEnclosingFunction() || !checkDeviceCode() || !checkUserReductions())
     return Error::success();
   if (Error E = emitConstruct(*R.Root))
     return E;

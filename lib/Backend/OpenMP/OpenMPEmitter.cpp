@@ -30,9 +30,11 @@ using namespace llvm;
 namespace hpp {
 namespace {
 
-/// Whether an OpenMP `reduction` clause can express \p RV.
+/// Whether an OpenMP `reduction` clause can express \p RV. (A user
+/// reduction would need an `omp declare reduction` per type; its loop runs
+/// sequentially within a thread instead.)
 bool hasOpenMPReduction(const ReductionVar &RV) {
-  return !isLocReduction(RV.Op) && !RV.InScan;
+  return !isLocReduction(RV.Op) && !RV.InScan && RV.Op != ReductionOp::User;
 }
 
 bool containsAtomicOrSingle(const Construct &L) {
@@ -126,6 +128,8 @@ Error RegionWriter::emitRoot() {
     Pro += formatv("(void)({0});\n", L.StreamText);
   for (const ReductionVar &RV : L.Reductions) {
     StringRef Op = getReductionRuntimeType(RV.Op);
+    ReductionOpText OpText(id(L), RV);
+    Pro += OpText.decl();
     Pro += formatv("auto &hpp_red_{0} = {0};\n", RV.Name);
     if (RV.InScan) {
       Pro += formatv("hpprt::omp::ScanPartials<hpprt::{0}, "
@@ -138,9 +142,10 @@ Error RegionWriter::emitRoot() {
                      "std::remove_reference_t<decltype(hpp_red_{2})>> hpp_part_{1};\n",
                      Op, RV.Name, RV.IndexName);
     } else {
-      Pro += formatv("hpprt::omp::Partials<hpprt::{0}, "
-                     "std::remove_reference_t<decltype(hpp_red_{1})>> hpp_part_{1};\n",
-                     Op, RV.Name);
+      Pro += formatv("hpprt::omp::Partials<{0}, "
+                     "std::remove_reference_t<decltype(hpp_red_{1})>> hpp_part_{1}{2};\n",
+                     OpText.type(), RV.Name,
+                     OpText.isUser() ? "(" + OpText.object() + ")" : "");
     }
   }
   if (!R.Scratch.empty()) {
@@ -170,8 +175,8 @@ Error RegionWriter::emitRoot() {
   for (const ReductionVar &RV : L.Reductions) {
     if (RV.InScan)
       continue;
-    Pro += formatv("auto {0} = hpprt::identity_like<hpprt::{1}>(hpp_red_{0});\n",
-                   RV.Name, getReductionRuntimeType(RV.Op));
+    Pro += formatv("auto {0} = {1};\n", RV.Name,
+                   ReductionOpText(id(L), RV).identityLike("hpp_red_" + RV.Name));
     if (isLocReduction(RV.Op))
       Pro += formatv("auto {0} = hpp_red_{0};\n", RV.IndexName);
   }

@@ -1039,6 +1039,159 @@ void case_zero_iterations() {
   CHECK(flag.get()[0] == 0);
 }
 
+// ---- user reductions (hpprt::UserOp) ---------------------------------------
+// Struct values: Stats has member initialisers (so __shared__ arrays of it
+// need raw storage) and 24 bytes; Bytes3 has 3 bytes and alignment 1 (its
+// shuffle words carry padding, the grid combine copies bytes); ModSum's
+// reducer has state.
+struct Stats {
+  long long sum = 0;
+  int count = 0;
+  int max = -1000000;
+};
+struct StatsReducer {
+  __host__ __device__ void init(Stats &v) const { v = Stats{}; }
+  __host__ __device__ void join(Stats &a, const Stats &b) const {
+    a.sum += b.sum;
+    a.count += b.count;
+    if (b.max > a.max)
+      a.max = b.max;
+  }
+};
+struct Bytes3 {
+  unsigned char a, b, c;
+};
+struct Bytes3Reducer { // no init: Bytes3{} is the identity
+  __host__ __device__ void join(Bytes3 &x, const Bytes3 &y) const {
+    x.a = static_cast<unsigned char>(x.a + y.a);
+    x.b = x.b ^ y.b;
+    x.c = y.c > x.c ? y.c : x.c;
+  }
+};
+struct ModSum { // no join: +=, with the modulus applied by the user's body
+  long long modulus;
+  __host__ __device__ void init(long long &v) const { v = 0 * modulus; }
+};
+static_assert(!std::is_trivially_default_constructible<Stats>::value,
+              "Stats exercises the raw shared storage");
+static_assert(sizeof(Bytes3) == 3 && alignof(Bytes3) == 1, "odd size");
+
+__host__ __device__ inline Stats stats_of(unsigned key) {
+  const int v = static_cast<int>(hash32(key) % 1000) - 500;
+  Stats s;
+  s.sum = v;
+  s.count = 1;
+  s.max = v;
+  return s;
+}
+__host__ __device__ inline Bytes3 bytes_of(unsigned key) {
+  const unsigned h = hash32(key);
+  return Bytes3{static_cast<unsigned char>(h), static_cast<unsigned char>(h >> 8),
+                static_cast<unsigned char>(h >> 16)};
+}
+
+template <class R, class T, class Gen>
+void user_collectives(const R &reducer, Gen gen, int ts, int vl, const char *what) {
+  const int league = 5, per_team = ts * vl;
+  const std::size_t total = static_cast<std::size_t>(league) * per_team;
+  DevBuf<T> vec(total), thr(total), tv(total);
+  T *pv = vec.p, *pt = thr.p, *ptv = tv.p;
+  const auto op = hpprt::user_op(reducer);
+  rt::Launch hpp_launch("user_collectives", "RuntimeCudaTest.cu", __LINE__);
+  hpp_launch.kind = rt::RegionKind::Team;
+  hpp_launch.iterations = league;
+  hpp_launch.team_size = ts;
+  hpp_launch.vector_length = vl;
+  auto body = [=] __device__(const rt::Ctx &) {
+    for (index_t t = rt::league_rank0(); t < league; t += rt::league_stride()) {
+      const unsigned key = static_cast<unsigned>(t * per_team + rt::team_vector_rank());
+      const T v = gen(key);
+      pv[key] = rt::vector_allreduce(v, op);
+      pt[key] = rt::thread_allreduce(v, op);
+      ptv[key] = rt::team_vector_allreduce(v, op);
+    }
+  };
+  rt::launch(hpp_launch, hpp_kernel<decltype(body)>, body);
+  const auto hv = vec.get(), ht = thr.get(), htv = tv.get();
+  int bad = 0;
+  for (int t = 0; t < league; ++t) {
+    T all = op.template identity<T>(), thr0 = op.template identity<T>();
+    for (int k = 0; k < per_team; ++k) {
+      op.join(all, gen(t * per_team + k));
+      if (k % vl == 0)
+        op.join(thr0, gen(t * per_team + k));
+    }
+    for (int y = 0; y < ts; ++y) {
+      T lanes = op.template identity<T>();
+      for (int x = 0; x < vl; ++x)
+        op.join(lanes, gen(t * per_team + y * vl + x));
+      for (int x = 0; x < vl; ++x) {
+        const int k = t * per_team + y * vl + x;
+        bad += !same_bits(hv[k], lanes) || !same_bits(ht[k], thr0) ||
+               !same_bits(htv[k], all);
+      }
+    }
+  }
+  CHECK_MSG(bad == 0, "%s team %d vector %d: %d wrong", what, ts, vl, bad);
+}
+
+template <class R, class T, class Gen>
+void user_grid_reduction(const R &reducer, Gen gen, index_t n, bool flat, const T &initial,
+                         const char *what) {
+  const auto op = hpprt::user_op(reducer);
+  T total = initial;
+  {
+    rt::Launch hpp_launch("user_reduce", "RuntimeCudaTest.cu", __LINE__);
+    hpp_launch.kind = flat ? rt::RegionKind::Flat : rt::RegionKind::Team;
+    hpp_launch.iterations = n;
+    if (!flat)
+      hpp_launch.team_size = 4;
+    rt::Reduction<std::decay_t<decltype(op)>, T> hpp_red(hpp_launch, total, op);
+    auto body = [=, hpp_dev = hpp_red.device()] __device__(const rt::Ctx &) {
+      T acc = op.template identity<T>();
+      if (flat) {
+        for (index_t i = rt::global_rank(); i < n; i += rt::global_size())
+          op.join(acc, gen(static_cast<unsigned>(i)));
+      } else {
+        for (index_t t = rt::league_rank0(); t < n; t += rt::league_stride())
+          op.join(acc, gen(static_cast<unsigned>(t))); // every thread: the team value
+      }
+      rt::finish_reduction(hpp_dev, acc, flat, op);
+    };
+    rt::launch(hpp_launch, hpp_kernel<decltype(body)>, body);
+    total = hpp_red.result();
+  }
+  T expect = initial;
+  for (index_t i = 0; i < n; ++i)
+    op.join(expect, gen(static_cast<unsigned>(i)));
+  CHECK_MSG(same_bits(total, expect), "%s %s n=%lld", what, flat ? "flat" : "team",
+            (long long)n);
+}
+
+void case_user_reductions() {
+  const int configs[][2] = {{64, 1}, {16, 4}, {4, 32}, {3, 8}, {1024, 1}};
+  auto stats = [] __host__ __device__(unsigned k) { return stats_of(k); };
+  auto bytes = [] __host__ __device__(unsigned k) { return bytes_of(k); };
+  auto mods = [] __host__ __device__(unsigned k) {
+    return static_cast<long long>(hash32(k) % 1000);
+  };
+  for (auto &c : configs) {
+    user_collectives<StatsReducer, Stats>(StatsReducer{}, stats, c[0], c[1], "stats");
+    user_collectives<Bytes3Reducer, Bytes3>(Bytes3Reducer{}, bytes, c[0], c[1], "bytes3");
+    user_collectives<ModSum, long long>(ModSum{7}, mods, c[0], c[1], "modsum");
+  }
+  Stats init;
+  init.sum = 3;
+  init.count = 2;
+  init.max = 1;
+  for (index_t n : {index_t(0), index_t(1), index_t(5000), big(1000003, 100003)})
+    for (bool flat : {true, false}) {
+      user_grid_reduction(StatsReducer{}, stats, n, flat, init, "stats");
+      user_grid_reduction(Bytes3Reducer{}, bytes, n, flat, Bytes3{1, 2, 3}, "bytes3");
+      user_grid_reduction(ModSum{7}, mods, n, flat, 11LL, "modsum");
+    }
+}
+
 void case_streams_nowait() {
   cudaStream_t stream;
   CUDA_OK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
@@ -1397,6 +1550,7 @@ int main(int argc, char **argv) {
       {"loc_collectives", case_loc_collectives},
       {"reductions", case_reductions},
       {"loc_reductions", case_loc_reductions},
+      {"user_reductions", case_user_reductions},
       {"determinism", case_determinism},
       {"scans", case_scans},
       {"atomics", case_atomics},
