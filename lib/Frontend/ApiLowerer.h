@@ -155,7 +155,9 @@ private:
   const Stmt *statementOf(const clang::CallExpr *CE, bool &Unbraced);
   void lowerCall(const clang::CallExpr *CE, ApiKind K, llvm::ArrayRef<const Expr *> CallArgs);
   /// The body argument of a call over \p Sp, with \p Results accumulators.
-  std::optional<Body> parseBody(const Expr *E, const Space &Sp, unsigned Results);
+  /// \p Inline: a functor's operator() body is to be copied to the call
+  /// (team functors, scans), so it must be visible here.
+  std::optional<Body> parseBody(const Expr *E, const Space &Sp, unsigned Results, bool Inline);
 
   // ApiPolicy.cpp
   bool parseSpace(const Expr *E, Space &S);
@@ -187,6 +189,11 @@ private:
                                                llvm::ArrayRef<Accumulator> Accs,
                                                const std::string &LeagueIndex,
                                                const std::string &LeagueSize);
+  /// A functor's operator() body as text for the call: members through
+  /// `hpp_functor`, its type aliases, returns and nested calls lowered, and
+  /// what \p LowerUses lowers in the copy (the team member, accumulators).
+  std::optional<std::string> inlineFunctor(const clang::CallExpr *CE, const Body &B,
+                                           llvm::function_ref<bool(Lowerer &Copy)> LowerUses);
   /// Members reached through `this` become members of `hpp_functor`.
   bool rewriteFunctorMembers(const Stmt *Body, const clang::CXXRecordDecl *Functor);
   /// `using` declarations for the functor's types and template parameters

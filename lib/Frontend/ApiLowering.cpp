@@ -263,7 +263,8 @@ static QualType resultValueType(const Expr *Result) {
   return ValueType(T->getAsCXXRecordDecl());
 }
 
-std::optional<Body> Lowerer::parseBody(const Expr *E, const Space &Sp, unsigned Results) {
+std::optional<Body> Lowerer::parseBody(const Expr *E, const Space &Sp, unsigned Results,
+                                       bool Inline) {
   Body B;
   unsigned Indices = Sp.K == Space::Team ? 1 : Sp.Lower.size();
   E = strip(E);
@@ -283,20 +284,23 @@ std::optional<Body> Lowerer::parseBody(const Expr *E, const Space &Sp, unsigned 
       return std::nullopt;
     }
     B.Operator = findCallOperator(B.Functor, Sp.Tag, Indices + Results, Ctx);
-    if (Sp.K == Space::Team) {
-      // The team body is copied to the call: its text must be here.
+    if (Inline) {
+      // The body is copied to the call: its text must be here.
       const FunctionDecl *Def = nullptr;
       if (B.Operator && B.Operator->hasBody(Def))
         B.Stmt = dyn_cast_or_null<CompoundStmt>(Def->getBody());
       if (!B.Stmt) {
-        fail(E->getBeginLoc(), "a team functor without a visible 'operator()(" +
-                                   std::string(Sp.Tag.isNull() ? "" : "Tag, ") +
-                                   "const hpp::TeamMember &" +
-                                   (Results ? ", accumulators" : "") + ") const'");
+        std::string Params = Sp.K == Space::Team ? "const hpp::TeamMember &" : "index";
+        if (Results)
+          Params += Sp.K == Space::Team ? ", accumulators" : ", partial, final";
+        fail(E->getBeginLoc(), std::string(Sp.K == Space::Team ? "a team functor" : "a functor") +
+                                   " without a visible 'operator()(" +
+                                   (Sp.Tag.isNull() ? "" : "Tag, ") + Params + ") const'");
         return std::nullopt;
       }
       if (!SM.isInMainFile(SM.getExpansionLoc(B.Stmt->getBeginLoc()))) {
-        fail(E->getBeginLoc(), "a team functor whose operator() is defined in another file");
+        fail(E->getBeginLoc(), "a functor whose operator() is defined in another file (its body "
+                               "is copied to the call)");
         return std::nullopt;
       }
       B.Operator = cast<CXXMethodDecl>(Def);
@@ -405,7 +409,7 @@ void Lowerer::lowerCall(const CallExpr *CE, ApiKind K, ArrayRef<const Expr *> Ca
     fail(CE->getBeginLoc(), "a parallel_for with extra arguments");
     return;
   }
-  std::optional<Body> B = parseBody(arg(First + 1), Sp, Results);
+  std::optional<Body> B = parseBody(arg(First + 1), Sp, Results, Sp.K == Space::Team);
   if (!B)
     return;
   const SmallVector<const ParmVarDecl *, 4> &Params = B->Params;

@@ -36,37 +36,71 @@ void Lowerer::lowerScan(const CallExpr *CE, const Stmt *S, unsigned First,
                             "nested range written in the call");
     return;
   }
-  const auto *LE = dyn_cast<LambdaExpr>(strip(arg(First + 1)));
-  if (!LE || LE->getCallOperator()->getNumParams() != 3) {
+  // The body: (index, partial, final) after the policy's work tag. A
+  // functor's operator() body is copied here, as a team functor's is: the
+  // input phase must see what the body writes (only under `final`).
+  std::optional<Body> B = parseBody(arg(First + 1), Sp, 2, /*Inline=*/true);
+  if (!B)
+    return;
+  if (!B->Operator || B->Params.size() != 3) {
     fail(arg(First + 1)->getBeginLoc(),
-         "a parallel_scan body that is not a lambda taking (index, partial, final)");
+         "a parallel_scan body that is not a lambda or functor taking (index, partial, final)");
     return;
   }
-  const CXXMethodDecl *Op = LE->getCallOperator();
-  std::string Index = Op->getParamDecl(0)->getName().str();
-  std::string IndexType = typeText(Op->getParamDecl(0)->getType());
-  std::string Partial = Op->getParamDecl(1)->getName().str();
-  std::string Type = typeText(Op->getParamDecl(1)->getType());
-  std::string Final = Op->getParamDecl(2)->getName().str();
-  if (!lowerReturns(LE->getBody()))
-    return;
-  const auto *Body = cast<CompoundStmt>(LE->getBody());
-  // The second copy of the body, with its returns already made continues,
-  // keeps the user's line numbers.
-  std::string BodyText = "\n" + Edit.lineDirective(Body->getBeginLoc()) + "\n" +
-                         Edit.rewrittenText(Body->getBeginLoc(),
-                                            Body->getRBracLoc().getLocWithOffset(1));
+  auto Name = [&](unsigned I, StringRef Default) {
+    StringRef N = B->Params[I]->getName();
+    return (N.empty() ? Default : N).str();
+  };
+  std::string Index = Name(0, "hpp_i" + std::to_string(NextId++));
+  // A generic lambda's `auto` index is the API's index type; its `auto&`
+  // partial takes the total's type.
+  // (Clang spells a generic lambda's invented parameter types `auto`.)
+  auto IsAuto = [&](QualType T) { return typeText(T).find("auto") != std::string::npos; };
+
+  std::string IndexType =
+      IsAuto(B->Params[0]->getType()) ? "hpp::index_t" : typeText(B->Params[0]->getType());
+  std::string Partial = Name(1, "hpp_partial");
+  std::string Type = typeText(B->Params[1]->getType());
+  if (IsAuto(B->Params[1]->getType())) {
+    // (The serial header requires the total then.)
+    if (numArgs() != First + 3) {
+      fail(B->Params[1]->getLocation(),
+           "a scan whose partial is 'auto' without a total to give its type");
+      return;
+    }
+    Type = "std::remove_reference_t<decltype(" + text(arg(First + 2)) + ")>";
+  }
+  std::string Final = Name(2, "hpp_final");
+  std::string Functor, BodyText;
+  if (B->Lambda) {
+    if (!lowerReturns(B->Stmt))
+      return;
+    // The second copy of the body, with its returns already made continues,
+    // keeps the user's line numbers.
+    BodyText = "\n" + Edit.lineDirective(B->Stmt->getBeginLoc()) + "\n" +
+               Edit.rewrittenText(B->Stmt->getBeginLoc(),
+                                  B->Stmt->getRBracLoc().getLocWithOffset(1));
+  } else {
+    Functor = "const auto hpp_functor = " + text(arg(First + 1)) + "; ";
+    std::optional<std::string> Copy =
+        inlineFunctor(CE, *B, [](Lowerer &) { return true; });
+    if (!Copy)
+      return;
+    BodyText = *Copy + "\n";
+  }
   std::string Pragma = Sp.K == Space::Nested ? "#pragma hpp " + Sp.Level : "#pragma hpp parallel";
   if (!Sp.StreamText.empty())
     Pragma += " stream(" + Sp.StreamText + ")";
   if (!Label.empty() && Sp.K != Space::Nested)
     Pragma += " name(\"" + Label.str() + "\")";
   Pragma += " reduction(inscan, +: " + Partial + ")";
-  std::string Open = formatv("{{ {0} {1} = {0}();{2}for ({3} {4} = {5}; {4} < {6}; ++{4}) "
+  std::string Open = formatv("{{ {8}{0} {1} = {0}();{2}for ({3} {4} = {5}; {4} < {6}; ++{4}) "
                              "{{\n{{ {0} hpp_prefix = {1}; {{ {0} {1} = hpp_prefix; const bool "
                              "{7} = true; ",
                              Type, Partial, pragmaAt(S->getBeginLoc(), Pragma), IndexType, Index,
-                             Sp.Lower[0], Sp.Upper[0], Final);
+                             Sp.Lower[0], Sp.Upper[0], Final, Functor);
+  if (B->Functor)
+    Open += BodyText + Edit.lineDirective(S->getBeginLoc()) + "\n";
   std::string Close = formatv(" } }\n#pragma hpp scan exclusive({0})\n{{ {1} hpp_part; {{ {1} "
                               "{0} = {1}(); const bool {2} = false; {3} hpp_part = {0}; } {0} += "
                               "hpp_part; }\n}",
@@ -74,8 +108,12 @@ void Lowerer::lowerScan(const CallExpr *CE, const Stmt *S, unsigned First,
   if (numArgs() == First + 3)
     Close += formatv(" {0} = {1};", text(arg(First + 2)), Partial).str();
   Close += " }";
-  apply(Edit.replace(S->getBeginLoc(), Body->getLBracLoc(), Open), S->getBeginLoc());
-  apply(Edit.replace(Body->getRBracLoc().getLocWithOffset(1), getEndOfStmt(S, Ctx), Close),
+  if (B->Functor) {
+    apply(Edit.replace(S->getBeginLoc(), getEndOfStmt(S, Ctx), Open + Close), S->getBeginLoc());
+    return;
+  }
+  apply(Edit.replace(S->getBeginLoc(), B->Stmt->getLBracLoc(), Open), S->getBeginLoc());
+  apply(Edit.replace(B->Stmt->getRBracLoc().getLocWithOffset(1), getEndOfStmt(S, Ctx), Close),
         S->getBeginLoc());
 }
 

@@ -240,7 +240,7 @@ bool Lowerer::rewriteFunctorMembers(const Stmt *Body, const CXXRecordDecl *Funct
   bool Ok = true;
   auto Reach = [&](SourceLocation Loc, const NamedDecl *D) {
     if (D->getAccess() != AS_public && D->getAccess() != AS_none) {
-      fail(Loc, "a team functor whose body uses its non-public member '" + D->getName().str() +
+      fail(Loc, "a functor whose body uses its non-public member '" + D->getName().str() +
                     "' (the body runs at the call)");
       Ok = false;
       return;
@@ -363,9 +363,9 @@ std::optional<std::string> Lowerer::functorTypeAliases(const CallExpr *CE, const
   return Out;
 }
 
-/// The functor's operator() body is lowered with an editor of its own (the
-/// class keeps its text, and each launch gets a fresh copy), then copied to
-/// the call as the team loop's body, under `#line` directives that keep
+/// A team functor's operator() body is lowered with an editor of its own
+/// (the class keeps its text, and each launch gets a fresh copy), then
+/// copied to the call as the team loop's body, under `#line` directives that keep
 /// the class's line numbers:
 ///
 ///   { const auto hpp_functor = Contract{a, n};
@@ -377,8 +377,20 @@ std::optional<std::string> Lowerer::functorTypeAliases(const CallExpr *CE, const
 std::optional<std::string>
 Lowerer::inlineTeamFunctor(const CallExpr *CE, const Body &B, ArrayRef<Accumulator> Accs,
                            const std::string &LeagueIndex, const std::string &LeagueSize) {
+  return inlineFunctor(CE, B, [&](Lowerer &Copy) {
+    bool Ok = Copy.lowerTeamMember(B.Stmt, B.Params[0], LeagueIndex, LeagueSize);
+    for (unsigned R = 0; R < Accs.size(); ++R)
+      if (!Accs[R].Fields.empty())
+        Ok = Copy.lowerFields(B.Stmt, B.Params[1 + R], Accs[R]) && Ok;
+    return Ok;
+  });
+}
+
+std::optional<std::string>
+Lowerer::inlineFunctor(const CallExpr *CE, const Body &B,
+                       function_ref<bool(Lowerer &Copy)> LowerUses) {
   if (B.Functor->isDependentContext() || B.Stmt->getBeginLoc().isMacroID()) {
-    fail(CE->getBeginLoc(), "this team functor");
+    fail(CE->getBeginLoc(), "this functor");
     return std::nullopt;
   }
   std::optional<std::string> Aliases = functorTypeAliases(CE, B);
@@ -389,11 +401,8 @@ Lowerer::inlineTeamFunctor(const CallExpr *CE, const Body &B, ArrayRef<Accumulat
   Copy.Found = true;
   // Members first: the nested calls read their arguments with these edits.
   bool Ok = Copy.rewriteFunctorMembers(B.Stmt, B.Functor);
-  Ok = Copy.lowerTeamMember(B.Stmt, B.Params[0], LeagueIndex, LeagueSize) && Ok;
+  Ok = LowerUses(Copy) && Ok;
   Ok = Copy.lowerReturns(B.Stmt) && Ok;
-  for (unsigned R = 0; R < Accs.size(); ++R)
-    if (!Accs[R].Fields.empty())
-      Ok = Copy.lowerFields(B.Stmt, B.Params[1 + R], Accs[R]) && Ok;
   Copy.TraverseStmt(const_cast<CompoundStmt *>(B.Stmt));
   NextId = Copy.NextId;
   if (!Ok || Diags.numErrors() != ErrorsBefore)

@@ -10,7 +10,7 @@ class Private {
 public:
   explicit Private(double *x) : x(x) {}
   void operator()(const hpp::TeamMember &t) const {
-    // expected-error@+1 {{hppc cannot lower a team functor whose body uses its non-public member 'x' (the body runs at the call)}}
+    // expected-error@+1 {{hppc cannot lower a functor whose body uses its non-public member 'x' (the body runs at the call)}}
     x[t.league_rank()] = 0;
   }
 

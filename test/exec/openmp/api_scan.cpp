@@ -9,7 +9,8 @@
 // exclusive scan (the prefix stored before the contribution is added), an
 // inclusive one (after), both in one body, the total, a scan without a
 // total, a double scan with a data-dependent contribution, and the empty
-// and one-element ranges.
+// and one-element ranges; a functor scan body, and a tagged functor and
+// lambda over a RangePolicy<Tag>; a generic lambda with a total.
 #include <cstdio>
 #include <hpp/hpp.hpp>
 
@@ -79,6 +80,24 @@ double scan_double(int n, const double* v, double* out) {
   return total;
 }
 
+// Offsets of variable-length rows, as a functor; a tag selects the
+// overload that counts twice.
+struct Twice {};
+struct Offsets {
+  const int* len;
+  long* off;
+  void operator()(int i, long& partial, bool final) const {
+    if (final)
+      off[i] = partial;
+    partial += len[i] < 0 ? -len[i] : len[i];
+  }
+  void operator()(Twice, int i, long& partial, bool final) const {
+    partial += 2 * len[i];
+    if (final)
+      off[i] = partial;
+  }
+};
+
 int main() {
   const int n = 10007;
   int* x = hpp::alloc<int>(n, hpp::Space::Shared);
@@ -131,6 +150,33 @@ int main() {
   for (int i = 0; i < n; ++i) dcs += d[i] * (i % 4);
   std::printf("double total %.17g d[0] %.17g d[n-1] %.17g checksum %.17g\n", dt, d[0], d[n - 1],
               dcs);
+  long ft = 0;
+  hpp::parallel_scan("offsets", n, Offsets{x, a}, ft);
+  cs = 0;
+  for (int i = 0; i < n; ++i) cs += a[i] * (i % 7);
+  std::printf("functor total %ld a[n-1] %ld checksum %ld\n", ft, a[n - 1], cs);
+  hpp::parallel_scan(hpp::RangePolicy<Twice>(1, n), Offsets{x, b}, ft);
+  cs = 0;
+  for (int i = 1; i < n; ++i) cs += b[i] * (i % 5);
+  std::printf("tagged functor total %ld b[n-1] %ld checksum %ld\n", ft, b[n - 1], cs);
+  hpp::parallel_scan(hpp::RangePolicy<Twice>(0, n), [=](Twice, int i, long& p, bool final) {
+    p += x[i] % 3;
+    if (final)
+      a[i] = p;
+  });
+  cs = 0;
+  for (int i = 0; i < n; ++i) cs += a[i] * (i % 3);
+  std::printf("tagged lambda a[n-1] %ld checksum %ld\n", a[n - 1], cs);
+  // A generic lambda: the partial takes the total's type.
+  hpp::parallel_scan(
+      n,
+      [=](auto i, auto& p, bool final) {
+        p += x[i];
+        if (final)
+          b[i] = p;
+      },
+      ft);
+  std::printf("generic total %ld b[n-1] %ld\n", ft, b[n - 1]);
   // Empty and one-element ranges.
   a[0] = 5;
   const long t0 = exclusive(0, x, a);
