@@ -22,6 +22,7 @@
 #include "Support/SourceEditor.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
@@ -145,6 +146,7 @@ private:
   Error annotateDeviceFunctions();
   bool checkDeviceCode();
   bool checkEnclosingFunction();
+  const Expr *findArrayUseBeyondReads(const VarDecl *V) const;
   bool checkUserReductions();
   std::string scratchPrologue();
   std::string rootShadows(const Construct &L, bool Scans) const;
@@ -824,7 +826,58 @@ bool GPURegionWriter::checkEnclosingFunction() {
     Diags.report(V->getLocation(), Diag::note_declared_here) << V->getName();
     return false;
   }
+  // The device lambda gets a copy of a local array: what the region writes
+  // into it would be lost (an API body capturing by reference meets this).
+  for (const Capture &C : R.Captures) {
+    if (!C.Var || !C.Var->getType()->isArrayType())
+      continue;
+    if (const Expr *Use = findArrayUseBeyondReads(C.Var)) {
+      Diags.report(Use->getExprLoc(), Diag::err_gpu_local_array_written)
+          << D.DisplayName << C.Name;
+      Diags.report(C.Var->getLocation(), Diag::note_declared_here) << C.Name;
+      return false;
+    }
+  }
   return true;
+}
+
+/// The first use of local array \p V in the region that may write its
+/// elements or let them escape: anything but reading an element (through
+/// subscripts and member accesses down to a load).
+const Expr *GPURegionWriter::findArrayUseBeyondReads(const VarDecl *V) const {
+  const Expr *Found = nullptr;
+  forEachVarRef(R.Root->S, [&](const DeclRefExpr *Ref) {
+    if (Found || Ref->getDecl() != V)
+      return;
+    const Expr *E = Ref;
+    while (true) {
+      DynTypedNodeList Parents = Ctx.getParents(*E);
+      const Expr *P = Parents.size() == 1 ? Parents[0].get<Expr>() : nullptr;
+      if (const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(P)) {
+        if (Cast->getCastKind() == CK_LValueToRValue)
+          return; // A load: a read.
+        if (Cast->getCastKind() != CK_ArrayToPointerDecay && Cast->getCastKind() != CK_NoOp)
+          break;
+        E = Cast;
+        continue;
+      }
+      if (const auto *Sub = dyn_cast_or_null<ArraySubscriptExpr>(P); Sub && Sub->getBase() == E) {
+        E = Sub;
+        continue;
+      }
+      if (const auto *ME = dyn_cast_or_null<MemberExpr>(P); ME && !ME->isArrow()) {
+        E = ME;
+        continue;
+      }
+      if (isa_and_nonnull<ParenExpr>(P)) {
+        E = P;
+        continue;
+      }
+      break;
+    }
+    Found = E;
+  });
+  return Found;
 }
 
 /// User reductions move values and reducers as bytes (shuffles, shared
