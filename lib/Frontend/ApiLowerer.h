@@ -85,6 +85,8 @@ struct Accumulator {
   /// local copy `reduction(user(Object): acc)` names; Target is then the
   /// reducer's text, whose reference() receives the result.
   std::string Object;
+  /// The functor's own init/join (Object is then the functor's copy).
+  bool OwnRules = false;
   /// A functor's own final(), applied to the accumulator before the result.
   std::string Final;
 };
@@ -101,6 +103,12 @@ struct Body {
   /// The operator's parameters after the work tag.
   llvm::SmallVector<const clang::ParmVarDecl *, 4> Params;
   const clang::CompoundStmt *Stmt = nullptr;
+  /// A functor's local copy at the call (`hpp_functor3`), numbered so that
+  /// a functor launched inside a copied functor body has its own.
+  std::string Var;
+  /// Parameters of a copied functor body renamed at the call, so that the
+  /// class's parameter names cannot meet the call's names.
+  llvm::SmallVector<std::pair<const clang::ParmVarDecl *, std::string>, 4> Renames;
   bool inlined() const { return Lambda || (Functor && Stmt); }
 };
 
@@ -194,8 +202,11 @@ private:
   /// what \p LowerUses lowers in the copy (the team member, accumulators).
   std::optional<std::string> inlineFunctor(const clang::CallExpr *CE, const Body &B,
                                            llvm::function_ref<bool(Lowerer &Copy)> LowerUses);
-  /// Members reached through `this` become members of `hpp_functor`.
-  bool rewriteFunctorMembers(const Stmt *Body, const clang::CXXRecordDecl *Functor);
+  /// Rebinds a copied functor body's names for the call: members reached
+  /// through `this` go through the copy \p B.Var, names of namespace scope
+  /// are qualified (so that the call's names cannot capture them), renamed
+  /// parameters take their new names.
+  bool rebindFunctorBody(const Body &B);
   /// `using` declarations for the functor's types and template parameters
   /// that \p Body names, or null when one would clash at the call.
   std::optional<std::string> functorTypeAliases(const clang::CallExpr *CE, const Body &B);

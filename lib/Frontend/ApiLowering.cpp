@@ -279,6 +279,7 @@ std::optional<Body> Lowerer::parseBody(const Expr *E, const Space &Sp, unsigned 
       }
   } else {
     B.Functor = E->getType()->getAsCXXRecordDecl();
+    B.Var = "hpp_functor" + std::to_string(NextId++);
     if (!B.Functor) {
       fail(E->getBeginLoc(), "a body that is neither a lambda nor a functor");
       return std::nullopt;
@@ -324,7 +325,7 @@ std::optional<Body> Lowerer::parseBody(const Expr *E, const Space &Sp, unsigned 
 
 void Lowerer::bindResult(Accumulator &A, std::string &Bind, std::string &Init,
                          std::string &Epilogue) {
-  if (!A.Object.empty() && A.Object != "hpp_functor") {
+  if (!A.Object.empty() && !A.OwnRules) {
     // A user reducer: its copy initialises the accumulator, and its
     // reference() receives the result.
     Bind += formatv("const auto {0} = {1}; ", A.Object, A.Target).str();
@@ -342,7 +343,7 @@ void Lowerer::bindResult(Accumulator &A, std::string &Bind, std::string &Init,
     if (At != std::string::npos)
       A.Reducer.replace(At, Old.size(), "<" + A.Type + ">");
   }
-  if (A.Object == "hpp_functor") {
+  if (A.OwnRules) {
     // A functor's own rules: init if it has one (else the value-initialised
     // identity, as Kokkos), final before the result is assigned.
     Init += formatv("{0} {1}{{}; ", A.Type, A.Name).str();
@@ -445,9 +446,12 @@ void Lowerer::lowerCall(const CallExpr *CE, ApiKind K, ArrayRef<const Expr *> Ca
                                     "and is not arithmetic in every instantiation");
         return;
       }
-      if (Inlined) {
+      if (B->Lambda) {
         AccType = Params[Indices + R]->getType();
         AccName = Params[Indices + R]->getName().str();
+      } else if (Inlined) {
+        // A copied functor body: its accumulator takes a generated name.
+        AccType = Params[Indices + R]->getType();
       } else {
         AccType = resultValueType(strip(Result));
         if (AccType.isNull()) {
@@ -460,6 +464,8 @@ void Lowerer::lowerCall(const CallExpr *CE, ApiKind K, ArrayRef<const Expr *> Ca
                                     "and reference)");
         return;
       }
+      if (Inlined && !B->Lambda && A.Fields.empty())
+        B->Renames.push_back({Params[Indices + R], AccName});
       Accs.push_back(A);
     }
     // A functor's own init/join/final define the reduction of its only
@@ -477,12 +483,13 @@ void Lowerer::lowerCall(const CallExpr *CE, ApiKind K, ArrayRef<const Expr *> Ca
       }
       Accumulator &A = Accs[0];
       if (OwnInit || OwnJoin) {
-        A.Object = "hpp_functor";
-        A.Reducer = OwnInit ? "hpp_functor.init" : "";
-        A.Clauses = {"user(hpp_functor): " + A.Name};
+        A.Object = B->Var;
+        A.OwnRules = true;
+        A.Reducer = OwnInit ? B->Var + ".init" : "";
+        A.Clauses = {"user(" + B->Var + "): " + A.Name};
       }
       if (OwnFinal)
-        A.Final = "hpp_functor.final(" + A.Name + ");";
+        A.Final = B->Var + ".final(" + A.Name + ");";
     }
   }
 
@@ -524,7 +531,7 @@ void Lowerer::lowerCall(const CallExpr *CE, ApiKind K, ArrayRef<const Expr *> Ca
     bindResult(A, Bind, Init, Epilogue);
   std::string Functor;
   if (B->Functor)
-    Functor = "const auto hpp_functor = " + text(arg(First + 1)) + ";\n";
+    Functor = "const auto " + B->Var + " = " + text(arg(First + 1)) + ";\n";
   std::string Prologue = "{ " + Bind + Functor + Init;
   Epilogue += " }";
   if (B->Lambda)
@@ -604,7 +611,7 @@ void Lowerer::lowerCall(const CallExpr *CE, ApiKind K, ArrayRef<const Expr *> Ca
   }
   apply(Edit.replace(Begin, getEndOfStmt(S, Ctx),
                      Prologue + pragmaAt(Begin, Pragma) + Loops + "{ " + Before +
-                         "hpp_functor(" + join(CallArgsText, ", ") + ");" + After + " }" +
+                         B->Var + "(" + join(CallArgsText, ", ") + ");" + After + " }" +
                          Epilogue),
         Begin);
 }

@@ -47,11 +47,24 @@ void Lowerer::lowerScan(const CallExpr *CE, const Stmt *S, unsigned First,
          "a parallel_scan body that is not a lambda or functor taking (index, partial, final)");
     return;
   }
-  auto Name = [&](unsigned I, StringRef Default) {
+  // A lambda's parameters keep their names; a copied functor body's take
+  // generated ones, which cannot meet the call's names.
+  auto Name = [&](unsigned I, StringRef Base) {
     StringRef N = B->Params[I]->getName();
-    return (N.empty() ? Default : N).str();
+    if (B->Lambda && !N.empty())
+      return N.str();
+    std::string Generated = (Base + std::to_string(NextId++)).str();
+    if (!B->Lambda)
+      B->Renames.push_back({B->Params[I], Generated});
+    return Generated;
   };
-  std::string Index = Name(0, "hpp_i" + std::to_string(NextId++));
+  // The total is bound first: the partial may have its name.
+  std::string Bind, Result;
+  if (numArgs() == First + 3) {
+    Result = "hpp_result" + std::to_string(NextId++);
+    Bind = "auto &" + Result + " = " + text(arg(First + 2)) + "; ";
+  }
+  std::string Index = Name(0, "hpp_i");
   // A generic lambda's `auto` index is the API's index type; its `auto&`
   // partial takes the total's type.
   // (Clang spells a generic lambda's invented parameter types `auto`.)
@@ -68,7 +81,7 @@ void Lowerer::lowerScan(const CallExpr *CE, const Stmt *S, unsigned First,
            "a scan whose partial is 'auto' without a total to give its type");
       return;
     }
-    Type = "std::remove_reference_t<decltype(" + text(arg(First + 2)) + ")>";
+    Type = "std::remove_reference_t<decltype(" + Result + ")>";
   }
   std::string Final = Name(2, "hpp_final");
   std::string Functor, BodyText;
@@ -81,7 +94,7 @@ void Lowerer::lowerScan(const CallExpr *CE, const Stmt *S, unsigned First,
                Edit.rewrittenText(B->Stmt->getBeginLoc(),
                                   B->Stmt->getRBracLoc().getLocWithOffset(1));
   } else {
-    Functor = "const auto hpp_functor = " + text(arg(First + 1)) + "; ";
+    Functor = "const auto " + B->Var + " = " + text(arg(First + 1)) + "; ";
     std::optional<std::string> Copy =
         inlineFunctor(CE, *B, [](Lowerer &) { return true; });
     if (!Copy)
@@ -98,15 +111,15 @@ void Lowerer::lowerScan(const CallExpr *CE, const Stmt *S, unsigned First,
                              "{{\n{{ {0} hpp_prefix = {1}; {{ {0} {1} = hpp_prefix; const bool "
                              "{7} = true; ",
                              Type, Partial, pragmaAt(S->getBeginLoc(), Pragma), IndexType, Index,
-                             Sp.Lower[0], Sp.Upper[0], Final, Functor);
+                             Sp.Lower[0], Sp.Upper[0], Final, Bind + Functor);
   if (B->Functor)
     Open += BodyText + Edit.lineDirective(S->getBeginLoc()) + "\n";
   std::string Close = formatv(" } }\n#pragma hpp scan exclusive({0})\n{{ {1} hpp_part; {{ {1} "
                               "{0} = {1}(); const bool {2} = false; {3} hpp_part = {0}; } {0} += "
                               "hpp_part; }\n}",
                               Partial, Type, Final, BodyText);
-  if (numArgs() == First + 3)
-    Close += formatv(" {0} = {1};", text(arg(First + 2)), Partial).str();
+  if (!Result.empty())
+    Close += formatv(" {0} = {1};", Result, Partial).str();
   Close += " }";
   if (B->Functor) {
     apply(Edit.replace(S->getBeginLoc(), getEndOfStmt(S, Ctx), Open + Close), S->getBeginLoc());

@@ -7,6 +7,7 @@
 #include "Frontend/ApiLowerer.h"
 #include "Analysis/ASTUtils.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace clang;
@@ -206,12 +207,38 @@ static bool isMemberOf(const Decl *D, const CXXRecordDecl *RD) {
   return Owner == RD->getCanonicalDecl() || RD->getDefinition()->isDerivedFrom(Owner);
 }
 
-bool Lowerer::rewriteFunctorMembers(const Stmt *Body, const CXXRecordDecl *Functor) {
+/// `::ns::` for a declaration of namespace scope (named namespaces only:
+/// the members of anonymous and inline ones are found through their
+/// parent), or "" for anything else.
+static std::string namespaceQualifier(const Decl *D) {
+  const DeclContext *DC = D->getDeclContext();
+  if (const auto *Enum = dyn_cast<EnumDecl>(DC); Enum && !Enum->isScoped())
+    DC = Enum->getDeclContext();
+  DC = DC->getRedeclContext();
+  if (!DC->isFileContext())
+    return "";
+  std::string Q = "::";
+  SmallVector<StringRef, 4> Names;
+  for (; !DC->isTranslationUnit(); DC = DC->getParent()) {
+    const auto *NS = dyn_cast<NamespaceDecl>(DC);
+    if (!NS)
+      return "";
+    if (!NS->isAnonymousNamespace() && !NS->isInline())
+      Names.push_back(NS->getName());
+  }
+  for (StringRef N : llvm::reverse(Names))
+    Q += (N + "::").str();
+  return Q;
+}
+
+bool Lowerer::rebindFunctorBody(const Body &B) {
   struct Finder : RecursiveASTVisitor<Finder> {
     const CXXRecordDecl *Functor;
     SmallVector<const MemberExpr *, 8> Implicit;
     SmallVector<const DeclRefExpr *, 4> Statics;
+    SmallVector<std::pair<SourceLocation, const NamedDecl *>, 8> Free;
     SmallVector<const CXXThisExpr *, 4> Explicit;
+    SmallVector<const LambdaExpr *, 2> Lambdas;
     bool shouldVisitLambdaBody() const { return true; }
     bool VisitMemberExpr(MemberExpr *ME) {
       if (ME->isImplicitAccess())
@@ -223,38 +250,123 @@ bool Lowerer::rewriteFunctorMembers(const Stmt *Body, const CXXRecordDecl *Funct
         Explicit.push_back(E);
       return true;
     }
+    bool VisitLambdaExpr(LambdaExpr *LE) {
+      Lambdas.push_back(LE);
+      return true;
+    }
     bool VisitDeclRefExpr(DeclRefExpr *E) {
-      // Static members and enumerators named without a qualifier.
       const ValueDecl *D = E->getDecl();
+      if (E->hasQualifier() || !D->getIdentifier() || !E->getNameInfo().getName().isIdentifier())
+        return true;
+      // Static members and enumerators named without a qualifier.
       const auto *Var = dyn_cast<VarDecl>(D);
       const auto *Method = dyn_cast<CXXMethodDecl>(D);
       bool Static = isa<EnumConstantDecl>(D) || (Var && Var->isStaticDataMember()) ||
                     (Method && Method->isStatic());
-      if (Static && !E->hasQualifier() && isMemberOf(D, Functor))
+      if (Static && isMemberOf(D, Functor))
         Statics.push_back(E);
+      else if (!isa<ParmVarDecl>(D) && !(Var && Var->isLocalVarDecl()))
+        Free.push_back({E->getLocation(), D});
+      return true;
+    }
+    bool VisitElaboratedTypeLoc(ElaboratedTypeLoc TL) {
+      if (TL.getQualifierLoc())
+        return true;
+      QualType T = TL.getNamedTypeLoc().getType();
+      const NamedDecl *D = nullptr;
+      if (const auto *Tag = T->getAs<TagType>())
+        D = Tag->getDecl();
+      else if (const auto *TD = T->getAs<TypedefType>())
+        D = TD->getDecl();
+      else if (const auto *TS = T->getAs<TemplateSpecializationType>())
+        D = TS->getTemplateName().getAsTemplateDecl();
+      if (D && D->getIdentifier() && !isMemberOf(D, Functor))
+        Free.push_back({TL.getNamedTypeLoc().getBeginLoc(), D});
       return true;
     }
   } F;
-  F.Functor = Functor;
-  F.TraverseStmt(const_cast<Stmt *>(Body));
+  F.Functor = B.Functor;
+  F.TraverseStmt(const_cast<CompoundStmt *>(B.Stmt));
   bool Ok = true;
+  auto Refuse = [&](SourceLocation Loc, const Twine &What) {
+    fail(Loc, What.str());
+    Ok = false;
+  };
+  llvm::DenseSet<unsigned> Reported; // A macro argument may expand twice.
+  auto InMacro = [&](SourceLocation Loc, StringRef Name) {
+    if (!Loc.isMacroID())
+      return false;
+    if (!Reported.insert(SM.getFileLoc(Loc).getRawEncoding()).second)
+      return true;
+    Refuse(Loc, "a functor body that names '" + Name + "' inside a macro (the body runs at "
+                "the call, where hppc must rewrite the name)");
+    return true;
+  };
+  // A member goes through the copy; one of a base class keeps its class
+  // (a member of the same name in the functor would hide it), unless it is
+  // a virtual function, which the copy dispatches as `this` did.
   auto Reach = [&](SourceLocation Loc, const NamedDecl *D) {
+    if (InMacro(Loc, D->getName()))
+      return;
     if (D->getAccess() != AS_public && D->getAccess() != AS_none) {
-      fail(Loc, "a functor whose body uses its non-public member '" + D->getName().str() +
-                    "' (the body runs at the call)");
-      Ok = false;
+      Refuse(Loc, "a functor whose body uses its non-public member '" + D->getName() +
+                      "' (the body runs at the call)");
       return;
     }
-    apply(Edit.insert(SM.getExpansionLoc(Loc), "hpp_functor."), Loc);
+    std::string Prefix = B.Var + ".";
+    const auto *Owner = dyn_cast<CXXRecordDecl>(D->getDeclContext());
+    const auto *Method = dyn_cast<CXXMethodDecl>(D);
+    if (Owner && Owner->getCanonicalDecl() != B.Functor->getCanonicalDecl() &&
+        !(Method && Method->isVirtual()) && isa<FieldDecl, CXXMethodDecl, VarDecl>(D))
+      Prefix += getTypeName(Ctx.getRecordType(Owner), Ctx) + "::";
+    apply(Edit.insert(Loc, Prefix), Loc);
   };
   for (const MemberExpr *ME : F.Implicit)
     Reach(ME->getBeginLoc(), ME->getMemberDecl());
   for (const DeclRefExpr *E : F.Statics)
     Reach(E->getBeginLoc(), E->getDecl());
-  for (const CXXThisExpr *E : F.Explicit)
-    apply(Edit.replace(SM.getExpansionLoc(E->getBeginLoc()),
-                       SM.getExpansionLoc(E->getBeginLoc()).getLocWithOffset(4), "(&hpp_functor)"),
+  // Names of namespace scope are qualified: at the call, a local or a
+  // member of the launching class of the same name would capture them.
+  for (auto [Loc, D] : F.Free) {
+    std::string Q = namespaceQualifier(D);
+    if (Q.empty() || Loc.isMacroID())
+      continue; // (Macros expand alike at the call.)
+    apply(Edit.insert(Loc, Q), Loc);
+  }
+  // `this` is the copy's address; a lambda capturing it captures the copy.
+  for (const CXXThisExpr *E : F.Explicit) {
+    bool Capture = false;
+    for (const LambdaExpr *LE : F.Lambdas)
+      for (const LambdaCapture &C : LE->explicit_captures())
+        Capture |= C.capturesThis() && (C.getLocation() == E->getBeginLoc() ||
+                                        C.getLocation().getLocWithOffset(1) == E->getBeginLoc());
+    if (Capture || InMacro(E->getBeginLoc(), "this"))
+      continue;
+    apply(Edit.replace(E->getBeginLoc(), E->getBeginLoc().getLocWithOffset(4),
+                       "(&" + B.Var + ")"),
           E->getBeginLoc());
+  }
+  for (const LambdaExpr *LE : F.Lambdas)
+    for (const LambdaCapture &C : LE->explicit_captures()) {
+      if (!C.capturesThis() || InMacro(C.getLocation(), "this"))
+        continue;
+      // `[this]` captures the copy by reference, `[*this]` by value.
+      bool Star = C.getCaptureKind() == LCK_StarThis;
+      SourceLocation Loc = C.getLocation();
+      if (Star && SM.getCharacterData(Loc)[0] != '*')
+        Loc = Loc.getLocWithOffset(-1);
+      apply(Edit.replace(Loc, Loc.getLocWithOffset(Star ? 5 : 4),
+                         (Star ? "" : "&") + B.Var),
+            Loc);
+    }
+  for (const auto &[P, Name] : B.Renames)
+    for (const DeclRefExpr *Ref : refsTo(B.Stmt, P)) {
+      if (InMacro(Ref->getLocation(), P->getName()))
+        continue;
+      apply(Edit.replace(Ref->getLocation(),
+                         Ref->getLocation().getLocWithOffset(P->getName().size()), Name),
+            Ref->getLocation());
+    }
   return Ok;
 }
 
@@ -343,6 +455,11 @@ std::optional<std::string> Lowerer::functorTypeAliases(const CallExpr *CE, const
         continue;
       Text = formatv("using {0} = {1}; ", D->getName(), getTypeName(A.getAsType(), Ctx));
     } else {
+      if (D->getAccess() == AS_private || D->getAccess() == AS_protected) {
+        fail(CE->getBeginLoc(), "a functor whose body uses its non-public member type '" +
+                                    D->getName().str() + "' (the body runs at the call)");
+        return std::nullopt;
+      }
       Text = formatv("using {0} = {1}::{0}; ", D->getName(), ClassName);
     }
     if (!Declare(D, Text))
@@ -400,7 +517,7 @@ Lowerer::inlineFunctor(const CallExpr *CE, const Body &B,
   Lowerer Copy(Ctx, Diags, NextId);
   Copy.Found = true;
   // Members first: the nested calls read their arguments with these edits.
-  bool Ok = Copy.rewriteFunctorMembers(B.Stmt, B.Functor);
+  bool Ok = Copy.rebindFunctorBody(B);
   Ok = LowerUses(Copy) && Ok;
   Ok = Copy.lowerReturns(B.Stmt) && Ok;
   Copy.TraverseStmt(const_cast<CompoundStmt *>(B.Stmt));

@@ -1,7 +1,7 @@
 // Bodies hppc cannot lower: a function (neither a lambda nor a functor), a
 // lambda with an init-capture, a lambda that uses its work tag, and team
 // functors whose operator() body cannot run at the call: one that uses a
-// private member, one whose operator() is not defined here, one whose body
+// private member or member type, one that names a member inside a macro, one whose operator() is not defined here, one whose body
 // names a template parameter that the launching function also has.
 // RUN: %hppc translate --backend=openmp %s -o %t.out -- -ferror-limit=0 -Xclang -verify
 #include <hpp/hpp.hpp>
@@ -16,6 +16,24 @@ public:
 
 private:
   double *x;
+};
+
+#define TWICE(v) (2 * (v))
+struct Macro {
+  double *x;
+  int k;
+  void operator()(const hpp::TeamMember &t) const {
+    // expected-error@+1 {{hppc cannot lower a functor body that names 'k' inside a macro (the body runs at the call, where hppc must rewrite the name)}}
+    x[t.league_rank()] = TWICE(k);
+  }
+};
+
+class PrivateType {
+  using index = int;
+
+public:
+  double *x;
+  void operator()(const hpp::TeamMember &t) const { x[index(t.league_rank())] = 1; }
 };
 
 struct Undefined {
@@ -39,6 +57,11 @@ void body(int i);
 
 void bodies(int n, double *x) {
   hpp::parallel_for(hpp::TeamPolicy(n, hpp::AUTO), Private{x});
+
+  hpp::parallel_for(hpp::TeamPolicy(n, hpp::AUTO), Macro{x, 2});
+
+  // expected-error@+1 {{hppc cannot lower a functor whose body uses its non-public member type 'index' (the body runs at the call)}}
+  hpp::parallel_for(hpp::TeamPolicy(n, hpp::AUTO), PrivateType{x});
 
   // expected-error@+1 {{hppc cannot lower a team functor without a visible 'operator()(const hpp::TeamMember &) const'; write the loop with '#pragma hpp' instead}}
   hpp::parallel_for(hpp::TeamPolicy(n, hpp::AUTO), Undefined{});

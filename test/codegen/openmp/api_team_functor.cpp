@@ -1,5 +1,5 @@
 // A team functor's operator() body is copied into the team loop at the
-// launch: members go through the launch's copy 'hpp_functor', member types
+// launch: members go through the launch's copy 'hpp_functorN', member types
 // and template parameters become aliases, the member 't' becomes the league
 // index and the nested calls become thread loops, under '#line' directives
 // that keep the class's lines. The report names the class's lines.
@@ -33,15 +33,15 @@ void row_sums(int rows, int cols, const double *A, double *out) {
 // REPORT:   line 19: thread loop over c ->
 // REPORT-NEXT:     reductions: +:s
 // REPORT:   line 22: single per team
-// REPORT:   captures: rows (int, read-only) hpp_functor (const RowSums<double>, read-only)
+// REPORT:   captures: rows (int, read-only) hpp_functor0 (const RowSums<double>, read-only)
 
-// OMP: const auto hpp_functor = RowSums<double>{A, out, cols};
+// OMP: const auto hpp_functor0 = RowSums<double>{A, out, cols};
 // OMP: #line 17 "{{.*}}api_team_functor.cpp"
 // OMP-NEXT: { using value_type = RowSums<double>::value_type; using T = double;
-// OMP: const auto {{hpp_ub[0-9_]+}} = hpp_functor.cols;
-// OMP: { s += hpp_functor.A[[[HPP_LEAGUE:hpp_league[0-9]+]] * hpp_functor.cols + c]; }
-// OMP: (&hpp_functor)->out[[[HPP_LEAGUE]]] = row;
+// OMP: const auto {{hpp_ub[0-9_]+}} = hpp_functor0.cols;
+// OMP: { s += hpp_functor0.A[[[HPP_LEAGUE:hpp_league[0-9]+]] * hpp_functor0.cols + c]; }
+// OMP: (&hpp_functor0)->out[[[HPP_LEAGUE]]] = row;
 
-// CUDA: const auto hpp_functor = RowSums<double>{A, out, cols};
+// CUDA: const auto hpp_functor0 = RowSums<double>{A, out, cols};
 // CUDA: { using value_type = RowSums<double>::value_type; using T = double;
-// CUDA: (&hpp_functor)->out[{{hpp_league[0-9]+}}] = row;
+// CUDA: (&hpp_functor0)->out[{{hpp_league[0-9]+}}] = row;

@@ -177,6 +177,19 @@ int main() {
       },
       ft);
   std::printf("generic total %ld b[n-1] %ld\n", ft, b[n - 1]);
+  // The total has the partial's name (the functor's parameter `partial`,
+  // the lambda's `sum`): it is bound before the partial is declared.
+  long partial = -1, sum = -1;
+  hpp::parallel_scan(n, Offsets{x, a}, partial);
+  hpp::parallel_scan(
+      n,
+      [=](int i, long& sum, bool final) {
+        sum += x[i];
+        if (final)
+          b[i] = sum;
+      },
+      sum);
+  std::printf("named totals %ld %ld\n", partial, sum);
   // Empty and one-element ranges.
   a[0] = 5;
   const long t0 = exclusive(0, x, a);

@@ -14,8 +14,64 @@
 //   with a team reduce result and scratch.
 // - Tagged: one class with a tagged operator() per pass.
 // - A nested range bound that uses league_rank() (lowered before the range).
+// - The copied body means what it meant in its class: a global and a
+//   namespace function it names are not captured by the launching
+//   function's local of the same name; a base-class member hidden in the
+//   derived functor stays the base's; `[this]` captures the copy; range
+//   functors built from members launch inside the team functor; an
+//   accumulator parameter named like the launch's league bound.
 #include <cstdio>
 #include <hpp/hpp.hpp>
+
+constexpr int kOffset = 5;
+namespace lib {
+inline double twice(double v) { return 2 * v; }
+struct Shifted {
+  double* out;
+  void operator()(const hpp::TeamMember& t) const {
+    const int r = t.league_rank();
+    auto plus = [this](int v) { return v + kOffset + out[0] * 0; };
+    hpp::single(hpp::PerTeam(t), [&] { out[r] = twice(plus(r)); });
+  }
+};
+} // namespace lib
+
+struct Base {
+  double* out;
+  int k = 1;
+  void operator()(const hpp::TeamMember& t, double& rows) const {
+    const int r = t.league_rank();
+    hpp::single(hpp::PerTeam(t), [&] { out[r] = r + k; });
+    rows += k;
+  }
+};
+struct Derived : Base {
+  int k = 1000;
+};
+
+struct RowAdd {
+  int r;
+  double* y;
+  int m;
+  void operator()(int j) const { y[r * m + j] += r + j; }
+};
+struct RowSum {
+  int r;
+  const double* y;
+  int m;
+  void operator()(int j, double& s) const { s += y[r * m + j]; }
+};
+struct Rows2 {
+  double* y;
+  double* out;
+  int m;
+  void operator()(const hpp::TeamMember& t) const {
+    hpp::parallel_for(hpp::TeamThreadRange(t, m), RowAdd{t.league_rank(), y, m});
+    double s = 0;
+    hpp::parallel_reduce(hpp::TeamThreadRange(t, m), RowSum{t.league_rank(), y, m}, s);
+    hpp::single(hpp::PerTeam(t), [&] { out[t.league_rank()] = s; });
+  }
+};
 
 struct TeamYax {
   using value_type = double;
@@ -129,6 +185,20 @@ int main() {
   s = 0;
   for (int i = 0; i < rows * cols; ++i) s += y[i] * (i % 11);
   std::printf("checksum %.17g\n", s);
+
+  {
+    const int kOffset = 1000; // must not capture the class's global
+    (void)kOffset;
+    hpp::parallel_for(hpp::TeamPolicy(rows, hpp::AUTO), lib::Shifted{Ax});
+    std::printf("shifted %.17g %.17g\n", Ax[1], Ax[rows - 1]);
+    Derived d;
+    d.out = Ax;
+    double total = 0;
+    hpp::parallel_reduce(hpp::TeamPolicy(rows, hpp::AUTO), d, total);
+    std::printf("base k %.17g %.17g total %.17g\n", Ax[0], Ax[rows - 1], total);
+    hpp::parallel_for(hpp::TeamPolicy(rows, hpp::AUTO), Rows2{y, Ax, cols});
+    std::printf("rows2 %.17g %.17g\n", Ax[0], Ax[rows - 1]);
+  }
   hpp::free(A);
   hpp::free(x);
   hpp::free(Ax);
