@@ -147,20 +147,23 @@ private:
   /// A conflict between what is pending since the last barrier and \p Next:
   /// read-after-write, write-after-read or write-after-write.
   std::optional<std::string> conflict(const AccessMap &Pending, const AccessMap &Next) {
+    // The earliest conflicting access (then the name) gives the reason, so
+    // that the report does not depend on the map's pointer order.
+    const VarDecl *Best = nullptr;
     for (const auto &[V, A] : Next) {
       auto It = Pending.find(V);
-      if (It == Pending.end())
+      if (It == Pending.end() || (!It->second.Write && !A.Write))
         continue;
-      if (!It->second.Write && !A.Write)
-        continue;
-      std::string Reason = "'" + V->getName().str() + "' " +
-                           (It->second.Write ? "written" : "read") +
-                           " at line " + std::to_string(It->second.Line) +
-                           " is " + (A.Write ? "written" : "read") +
-                           " at line " + std::to_string(A.Line);
-      return Reason;
+      if (!Best || std::make_pair(A.Line, V->getName()) <
+                       std::make_pair(Next.lookup(Best).Line, Best->getName()))
+        Best = V;
     }
-    return std::nullopt;
+    if (!Best)
+      return std::nullopt;
+    const Access &Before = Pending.lookup(Best), &After = Next.lookup(Best);
+    return "'" + Best->getName().str() + "' " + (Before.Write ? "written" : "read") +
+           " at line " + std::to_string(Before.Line) + " is " +
+           (After.Write ? "written" : "read") + " at line " + std::to_string(After.Line);
   }
 
   void merge(AccessMap &Into, const AccessMap &From) {

@@ -179,7 +179,8 @@ std::string Lowerer::typeText(QualType T) const {
   return getTypeName(T.getNonReferenceType().getUnqualifiedType(), Ctx);
 }
 
-/// Whether \p S is the body of an unbraced if, else or loop.
+/// Whether \p S is the body of an unbraced if, else or loop, or the
+/// statement of a case or a label.
 static bool isUnbracedBody(const Stmt *S, const DynTypedNode &Parent) {
   if (const auto *If = Parent.get<IfStmt>())
     return If->getThen() == S || If->getElse() == S;
@@ -191,6 +192,10 @@ static bool isUnbracedBody(const Stmt *S, const DynTypedNode &Parent) {
     return Do->getBody() == S;
   if (const auto *Range = Parent.get<CXXForRangeStmt>())
     return Range->getBody() == S;
+  if (const auto *Case = Parent.get<SwitchCase>())
+    return Case->getSubStmt() == S;
+  if (const auto *Label = Parent.get<LabelStmt>())
+    return Label->getSubStmt() == S;
   return false;
 }
 
@@ -280,6 +285,11 @@ std::optional<Body> Lowerer::parseBody(const Expr *E, const Space &Sp, unsigned 
   } else {
     B.Functor = E->getType()->getAsCXXRecordDecl();
     B.Var = "hpp_functor" + std::to_string(NextId++);
+    if (!B.Functor && E->isTypeDependent()) {
+      fail(E->getBeginLoc(), "a functor whose type depends on a template parameter (hppc "
+                             "lowers the template once; write the body as a lambda)");
+      return std::nullopt;
+    }
     if (!B.Functor) {
       fail(E->getBeginLoc(), "a body that is neither a lambda nor a functor");
       return std::nullopt;

@@ -1,8 +1,10 @@
 // Bodies hppc cannot lower: a function (neither a lambda nor a functor), a
 // lambda with an init-capture, a lambda that uses its work tag, and team
 // functors whose operator() body cannot run at the call: one that uses a
-// private member or member type, one that names a member inside a macro, one whose operator() is not defined here, one whose body
-// names a template parameter that the launching function also has.
+// private member or member type, one that names a member inside a macro,
+// one whose operator() is not defined here, one whose body names a template
+// parameter that the launching function also has, and a functor whose type
+// depends on the launching template's parameter.
 // RUN: %hppc translate --backend=openmp %s -o %t.out -- -ferror-limit=0 -Xclang -verify
 #include <hpp/hpp.hpp>
 
@@ -50,6 +52,12 @@ template <class T> void launch(int n, double *x) {
   hpp::parallel_for(hpp::TeamPolicy(n, hpp::AUTO), Typed<double>{x});
 }
 template void launch<int>(int, double *);
+
+template <class T> void launchDependent(int n, T *x) {
+  // expected-error@+1 {{hppc cannot lower a functor whose type depends on a template parameter (hppc lowers the template once; write the body as a lambda)}}
+  hpp::parallel_for(hpp::TeamPolicy(n, hpp::AUTO), Typed<T>{x});
+}
+template void launchDependent<double>(int, double *);
 
 struct Tag {};
 

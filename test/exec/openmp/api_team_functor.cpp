@@ -7,7 +7,7 @@
 
 // Team functors (operator()(const hpp::TeamMember&) holds the team body),
 // work tags on range, MD-range and team policies, and calls that are the
-// unbraced body of an if or a loop.
+// unbraced body of an if, a loop, a case or a label.
 // - TeamYax: members reached implicitly and through this->, a member type,
 //   a static constant, a const method, nested reduce and single.
 // - TeamRowMax<T, Width>: a class template whose body names T and Width,
@@ -177,6 +177,21 @@ int main() {
   else
     hpp::parallel_reduce(rows * cols, [=](int i, double& a) { a += y[i]; }, s);
   std::printf("after passes %.17g\n", s);
+  for (int pass = 0; pass < 3; ++pass) {
+    switch (pass) {
+    case 0:
+      hpp::parallel_for(rows * cols, [=](int i) { y[i] -= 1; });
+      break;
+    case 1:
+    again:
+      hpp::parallel_reduce(rows * cols, [=](int i, double& a) { a += y[i] * (i % 3); }, s);
+      break;
+    default:
+      if (s > 1e300)
+        goto again;
+    }
+  }
+  std::printf("after switch %.17g\n", s);
   hpp::parallel_for(hpp::TeamPolicy(rows, hpp::AUTO), [=](const hpp::TeamMember& t) {
     if (t.league_rank() % 2)
       hpp::parallel_for(hpp::TeamThreadRange(t, t.league_rank() + 1),
