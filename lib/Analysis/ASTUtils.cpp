@@ -1,6 +1,7 @@
 //===- ASTUtils.cpp - Small AST helpers shared by the analyses ------------===//
 
 #include "Analysis/ASTUtils.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/Stmt.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Lex/Lexer.h"
@@ -85,6 +86,20 @@ unsigned getLine(SourceLocation Loc, const SourceManager &SM) {
   // Presumed: the lowered parallel_* calls keep the user's line numbers
   // through #line directives.
   return SM.getPresumedLoc(SM.getExpansionLoc(Loc)).getLine();
+}
+
+EnclosingFunctions enclosingFunctions(const Stmt *S, ASTContext &Ctx) {
+  EnclosingFunctions E;
+  DynTypedNode N = DynTypedNode::create(*S);
+  for (DynTypedNodeList Ps = Ctx.getParents(N); !Ps.empty(); Ps = Ctx.getParents(N)) {
+    N = Ps[0];
+    if (const auto *FD = N.get<FunctionDecl>()) {
+      if (!E.Inner)
+        E.Inner = const_cast<FunctionDecl *>(FD);
+      E.Outer = const_cast<FunctionDecl *>(FD);
+    }
+  }
+  return E;
 }
 
 } // namespace hpp

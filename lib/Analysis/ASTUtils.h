@@ -31,6 +31,14 @@ std::string getTypeName(clang::QualType T, const clang::ASTContext &Ctx);
 
 unsigned getLine(clang::SourceLocation Loc, const clang::SourceManager &SM);
 
+/// The innermost function around a statement (a lambda's call operator
+/// included) and the outermost one.
+struct EnclosingFunctions {
+  clang::FunctionDecl *Inner = nullptr;
+  clang::FunctionDecl *Outer = nullptr;
+};
+EnclosingFunctions enclosingFunctions(const clang::Stmt *S, clang::ASTContext &Ctx);
+
 } // namespace hpp
 
 #endif // HPP_ANALYSIS_ASTUTILS_H

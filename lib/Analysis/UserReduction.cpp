@@ -18,27 +18,6 @@ using namespace llvm;
 namespace hpp {
 namespace {
 
-/// The innermost function around a statement (a lambda's call operator
-/// included) and the outermost one.
-struct EnclosingFunctions {
-  FunctionDecl *Inner = nullptr;
-  FunctionDecl *Outer = nullptr;
-};
-
-EnclosingFunctions enclosingFunctions(const Stmt *S, ASTContext &Ctx) {
-  EnclosingFunctions E;
-  DynTypedNode N = DynTypedNode::create(*S);
-  for (DynTypedNodeList Ps = Ctx.getParents(N); !Ps.empty(); Ps = Ctx.getParents(N)) {
-    N = Ps[0];
-    if (const auto *FD = N.get<FunctionDecl>()) {
-      if (!E.Inner)
-        E.Inner = const_cast<FunctionDecl *>(FD);
-      E.Outer = const_cast<FunctionDecl *>(FD);
-    }
-  }
-  return E;
-}
-
 /// The local variable or parameter named \p Name that is visible where
 /// \p From starts: declared before it in an enclosing block, in a loop or
 /// `if` header around it, or a parameter of the function (or of the lambdas

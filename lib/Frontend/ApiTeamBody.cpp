@@ -408,17 +408,7 @@ std::optional<std::string> Lowerer::functorTypeAliases(const CallExpr *CE, const
   // A name that is a template parameter where the call is cannot be
   // redeclared there.
   SmallVector<StringRef, 4> Taken;
-  const DeclContext *Where = nullptr;
-  for (DynTypedNodeList Parents = Ctx.getParents(*CE); !Parents.empty() && !Where;) {
-    if (const auto *FD = Parents[0].get<FunctionDecl>())
-      Where = FD;
-    else if (const auto *S = Parents[0].get<Stmt>())
-      Parents = Ctx.getParents(*S);
-    else if (const auto *D = Parents[0].get<Decl>())
-      Parents = Ctx.getParents(*D);
-    else
-      break;
-  }
+  const DeclContext *Where = enclosingFunctions(CE, Ctx).Inner;
   for (const DeclContext *DC = Where; DC; DC = DC->getParent()) {
     const TemplateParameterList *TPL = nullptr;
     if (const auto *FD = dyn_cast<FunctionDecl>(DC); FD && FD->getDescribedFunctionTemplate())
