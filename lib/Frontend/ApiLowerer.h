@@ -40,6 +40,10 @@ const clang::Expr *strip(const clang::Expr *E);
 llvm::StringRef recordName(const clang::Expr *E);
 /// Whether \p T names hpp::TeamMember (through references and const).
 bool isTeamMemberType(clang::QualType T);
+/// The first declaration of \p RD, then of its bases (depth first), that
+/// \p Match accepts.
+const clang::Decl *findInClassOrBases(const clang::CXXRecordDecl *RD,
+                                      llvm::function_ref<bool(const clang::Decl *)> Match);
 /// The member function \p Name of \p RD or of a base, if any.
 const clang::CXXMethodDecl *findMethod(const clang::CXXRecordDecl *RD, llvm::StringRef Name);
 /// Every reference to \p D in \p S, lambda bodies included.

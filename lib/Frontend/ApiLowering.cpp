@@ -29,7 +29,6 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
-#include <functional>
 
 using namespace clang;
 using namespace llvm;
@@ -99,21 +98,30 @@ bool isTeamMemberType(QualType T) {
   return RD && isHppFunction(RD, "TeamMember");
 }
 
-const CXXMethodDecl *findMethod(const CXXRecordDecl *RD, StringRef Name) {
+const Decl *findInClassOrBases(const CXXRecordDecl *RD,
+                               function_ref<bool(const Decl *)> Match) {
   if (!RD || !RD->hasDefinition())
     return nullptr;
   RD = RD->getDefinition();
-  for (const Decl *D : RD->decls()) {
+  for (const Decl *D : RD->decls())
+    if (Match(D))
+      return D;
+  for (const CXXBaseSpecifier &B : RD->bases())
+    if (const Decl *D = findInClassOrBases(B.getType()->getAsCXXRecordDecl(), Match))
+      return D;
+  return nullptr;
+}
+
+const CXXMethodDecl *findMethod(const CXXRecordDecl *RD, StringRef Name) {
+  auto Method = [](const Decl *D) {
     if (const auto *FT = dyn_cast<FunctionTemplateDecl>(D))
       D = FT->getTemplatedDecl();
-    const auto *M = dyn_cast<CXXMethodDecl>(D);
-    if (M && M->getIdentifier() && M->getName() == Name)
-      return M;
-  }
-  for (const CXXBaseSpecifier &B : RD->bases())
-    if (const CXXMethodDecl *M = findMethod(B.getType()->getAsCXXRecordDecl(), Name))
-      return M;
-  return nullptr;
+    return dyn_cast<CXXMethodDecl>(D);
+  };
+  return Method(findInClassOrBases(RD, [&](const Decl *D) {
+    const CXXMethodDecl *M = Method(D);
+    return M && M->getIdentifier() && M->getName() == Name;
+  }));
 }
 
 SmallVector<const DeclRefExpr *, 8> refsTo(const Stmt *S, const ValueDecl *D) {
@@ -224,25 +232,15 @@ const Stmt *Lowerer::statementOf(const CallExpr *CE, bool &Unbraced) {
 /// \p Tag (when not null) and \p Arity further arguments runs.
 static const CXXMethodDecl *findCallOperator(const CXXRecordDecl *RD, QualType Tag,
                                              unsigned Arity, ASTContext &Ctx) {
-  if (!RD || !RD->hasDefinition())
-    return nullptr;
-  RD = RD->getDefinition();
   unsigned Want = Arity + (Tag.isNull() ? 0 : 1);
-  for (const CXXMethodDecl *M : RD->methods()) {
-    if (M->getOverloadedOperator() != OO_Call || M->getNumParams() != Want)
-      continue;
-    if (!Tag.isNull()) {
-      QualType First = M->getParamDecl(0)->getType().getNonReferenceType().getUnqualifiedType();
-      if (!Ctx.hasSameType(First, Tag))
-        continue;
-    }
-    return M;
-  }
-  for (const CXXBaseSpecifier &B : RD->bases())
-    if (const CXXMethodDecl *M =
-            findCallOperator(B.getType()->getAsCXXRecordDecl(), Tag, Arity, Ctx))
-      return M;
-  return nullptr;
+  return cast_or_null<CXXMethodDecl>(findInClassOrBases(RD, [&](const Decl *D) {
+    const auto *M = dyn_cast<CXXMethodDecl>(D);
+    if (!M || M->getOverloadedOperator() != OO_Call || M->getNumParams() != Want)
+      return false;
+    return Tag.isNull() ||
+           Ctx.hasSameType(
+               M->getParamDecl(0)->getType().getNonReferenceType().getUnqualifiedType(), Tag);
+  }));
 }
 
 /// The type of the accumulator a functor is called with for a result: a
@@ -251,21 +249,12 @@ static QualType resultValueType(const Expr *Result) {
   QualType T = Result->getType();
   if (T->isArithmeticType())
     return T;
-  std::function<QualType(const CXXRecordDecl *)> ValueType =
-      [&](const CXXRecordDecl *RD) -> QualType {
-    if (!RD || !RD->hasDefinition())
-      return QualType();
-    RD = RD->getDefinition();
-    for (const Decl *D : RD->decls())
-      if (const auto *TD = dyn_cast<TypedefNameDecl>(D);
-          TD && TD->getIdentifier() && TD->getName() == "value_type")
-        return TD->getUnderlyingType().getCanonicalType();
-    for (const CXXBaseSpecifier &B : RD->bases())
-      if (QualType V = ValueType(B.getType()->getAsCXXRecordDecl()); !V.isNull())
-        return V;
-    return QualType();
-  };
-  return ValueType(T->getAsCXXRecordDecl());
+  const auto *ValueType = cast_or_null<TypedefNameDecl>(
+      findInClassOrBases(T->getAsCXXRecordDecl(), [](const Decl *D) {
+        const auto *TD = dyn_cast<TypedefNameDecl>(D);
+        return TD && TD->getIdentifier() && TD->getName() == "value_type";
+      }));
+  return ValueType ? ValueType->getUnderlyingType().getCanonicalType() : QualType();
 }
 
 std::optional<Body> Lowerer::parseBody(const Expr *E, const Space &Sp, unsigned Results,
