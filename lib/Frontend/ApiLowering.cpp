@@ -114,9 +114,9 @@ const Decl *findInClassOrBases(const CXXRecordDecl *RD,
 
 const CXXMethodDecl *findMethod(const CXXRecordDecl *RD, StringRef Name) {
   auto Method = [](const Decl *D) {
-    if (const auto *FT = dyn_cast<FunctionTemplateDecl>(D))
+    if (const auto *FT = dyn_cast_or_null<FunctionTemplateDecl>(D))
       D = FT->getTemplatedDecl();
-    return dyn_cast<CXXMethodDecl>(D);
+    return dyn_cast_or_null<CXXMethodDecl>(D);
   };
   return Method(findInClassOrBases(RD, [&](const Decl *D) {
     const CXXMethodDecl *M = Method(D);
