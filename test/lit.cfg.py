@@ -23,6 +23,7 @@ config.environment["OMP_NUM_THREADS"] = "3"
 hppc = os.path.join(bin_dir, "hppc")
 include_dir = os.path.join(config.hpp_obj_root, "include")
 config.substitutions.append(("%hppc", hppc))
+config.substitutions.append(("%hpp_src_root", config.hpp_src_root))
 config.substitutions.append(("%FileCheck", os.path.join(config.llvm_tools_dir, "FileCheck")))
 # The serial reference: a plain C++ compiler, pragmas ignored.
 config.substitutions.append(

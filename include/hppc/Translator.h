@@ -10,18 +10,12 @@
 #ifndef HPPC_TRANSLATOR_H
 #define HPPC_TRANSLATOR_H
 
-#include "llvm/ADT/StringRef.h"
+#include "hppc/Backend.h"
 #include "llvm/Support/Error.h"
-#include <optional>
 #include <string>
 #include <vector>
 
 namespace hpp {
-
-enum class Backend { OpenMP, CUDA, HIP };
-
-std::optional<Backend> parseBackend(llvm::StringRef Name);
-llvm::StringRef getBackendName(Backend B);
 
 struct TranslateOptions {
   Backend Target = Backend::OpenMP;

@@ -1,7 +1,7 @@
 //===- Barriers.cpp - Team barriers a team region needs -------------------===//
 
 #include "Analysis/Barriers.h"
-#include "Analysis/ASTUtils.h"
+#include "Basic/ASTUtils.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/AST/RecursiveASTVisitor.h"

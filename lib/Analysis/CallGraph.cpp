@@ -1,7 +1,7 @@
 //===- CallGraph.cpp - Functions reachable from a region ------------------===//
 
 #include "Analysis/CallGraph.h"
-#include "Analysis/Diagnostics.h"
+#include "Basic/Diagnostics.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/AST/ExprCXX.h"

@@ -1,8 +1,8 @@
 //===- CanonicalLoop.cpp - Prove a for loop canonical ---------------------===//
 
 #include "Analysis/CanonicalLoop.h"
-#include "Analysis/ASTUtils.h"
-#include "Analysis/Diagnostics.h"
+#include "Basic/ASTUtils.h"
+#include "Basic/Diagnostics.h"
 #include "Analysis/VariableUses.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"

@@ -12,6 +12,7 @@
 #ifndef HPP_ANALYSIS_CANONICALLOOP_H
 #define HPP_ANALYSIS_CANONICALLOOP_H
 
+#include "Basic/Directive.h"
 #include "IR/Region.h"
 #include <optional>
 

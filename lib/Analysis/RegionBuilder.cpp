@@ -1,11 +1,11 @@
 //===- RegionBuilder.cpp - From directives to the region model ------------===//
 
 #include "Analysis/RegionBuilder.h"
-#include "Analysis/ASTUtils.h"
+#include "Basic/ASTUtils.h"
 #include "Analysis/Barriers.h"
 #include "Analysis/CallGraph.h"
 #include "Analysis/CanonicalLoop.h"
-#include "Analysis/Diagnostics.h"
+#include "Basic/Diagnostics.h"
 #include "Analysis/StmtLocator.h"
 #include "Analysis/UserReduction.h"
 #include "Analysis/VariableUses.h"
@@ -154,9 +154,15 @@ private:
     Model.Refused.push_back(R);
   }
   void notePragma(const Construct &C) {
-    if (C.Dir)
-      Diags.report(C.Dir->KindLoc, Diag::note_loop_pragma)
-          << getDirectiveSpelling(C.Dir->Kind);
+    if (C.Pragma.isValid())
+      Diags.report(C.Pragma.KindLoc, Diag::note_loop_pragma) << C.Pragma.Spelling;
+  }
+  /// The directive \p C was attached from (the model keeps only its
+  /// pragma's range); not for inserted barriers.
+  const Directive &dir(const Construct &C) const {
+    const Directive *D = DirectiveOf.lookup(&C);
+    assert(D && "construct without a directive");
+    return *D;
   }
 
   std::unique_ptr<Construct> attach(Directive &D);
@@ -188,6 +194,8 @@ private:
   /// functions, reducer members), for the call graph.
   SmallVector<const Expr *, 8> UserReductionCalls;
   TranslationModel Model;
+  /// The directive of each construct built from one, for its clauses.
+  DenseMap<const Construct *, const Directive *> DirectiveOf;
   /// Statements each construct was attached to, for template instances.
   DenseMap<const Construct *, const LocatedStmt *> Located;
   SmallPtrSet<const Expr *, 8> ReportedWrites;
@@ -223,7 +231,7 @@ LoopLevel toLevel(DirectiveKind K) {
 }
 
 bool Builder::attachLoop(Construct &C, const Stmt *S) {
-  const Directive &D = *C.Dir;
+  const Directive &D = dir(C);
   const auto *For = dyn_cast<ForStmt>(S);
   if (!For) {
     Diags.report(S->getBeginLoc(), Diag::err_expected_for)
@@ -421,8 +429,9 @@ bool Builder::attachAtomic(Construct &C, const Stmt *S) {
 
 std::unique_ptr<Construct> Builder::attach(Directive &D) {
   auto C = std::make_unique<Construct>();
-  C->Dir = &D;
+  C->Pragma = {D.PragmaLoc, D.KindLoc, D.EndLoc, getDirectiveSpelling(D.Kind)};
   C->Loc = D.PragmaLoc;
+  DirectiveOf[C.get()] = &D;
   StringRef Name = getDirectiveSpelling(D.Kind);
   if (!Locator.isInFunctionBody(D.PragmaLoc)) {
     Diags.report(D.KindLoc, Diag::err_pragma_outside_function) << Name;
@@ -480,11 +489,11 @@ std::unique_ptr<Construct> Builder::attach(Directive &D) {
 
 bool Builder::checkNesting(Construct &C, const Construct &Root) {
   const Construct *Loop = C.enclosingLoop();
-  StringRef Name = getDirectiveSpelling(C.Dir->Kind);
+  StringRef Name = getDirectiveSpelling(dir(C).Kind);
   // Enclosing loops are named as the user wrote them.
-  StringRef Outer = Loop ? getDirectiveSpelling(Loop->Dir->Kind) : "";
+  StringRef Outer = Loop ? getDirectiveSpelling(dir(*Loop).Kind) : "";
   auto Fail = [&](Diag D) {
-    auto B = Diags.report(C.Dir->KindLoc, D);
+    auto B = Diags.report(dir(C).KindLoc, D);
     B << Name;
     if (D != Diag::err_needs_enclosing_team)
       B << Outer;
@@ -507,14 +516,14 @@ bool Builder::checkNesting(Construct &C, const Construct &Root) {
       return Fail(Diag::err_nesting);
     for (const Construct *P = C.Parent; P; P = P->Parent)
       if (P->Kind == ConstructKind::Single) {
-        Diags.report(C.Dir->KindLoc, Diag::err_loop_in_single) << Name;
+        Diags.report(dir(C).KindLoc, Diag::err_loop_in_single) << Name;
         return false;
       }
     // Clauses that size the launch belong to the outermost loop.
     for (ClauseKind K : {ClauseKind::League, ClauseKind::TeamSize,
                          ClauseKind::VectorLength, ClauseKind::Stream,
                          ClauseKind::Nowait})
-      if (const Clause *Cl = C.Dir->findClause(K)) {
+      if (const Clause *Cl = dir(C).findClause(K)) {
         Diags.report(Cl->Loc, Diag::err_clause_level) << getClauseSpelling(K);
         return false;
       }
@@ -554,8 +563,8 @@ bool Builder::checkStandalonePosition(const Construct &C) {
   } else if (CS) {
     return true;
   }
-  Diags.report(C.Dir->KindLoc, Diag::err_standalone_position)
-      << getDirectiveSpelling(C.Dir->Kind);
+  Diags.report(dir(C).KindLoc, Diag::err_standalone_position)
+      << getDirectiveSpelling(dir(C).Kind);
   return false;
 }
 
@@ -594,7 +603,7 @@ bool Builder::resolveReductions(Construct &Loop) {
   };
   bool Ok = true;
   SmallPtrSet<const VarDecl *, 4> Seen;
-  for (const Clause *Cl : Loop.Dir->findClauses(ClauseKind::Reduction)) {
+  for (const Clause *Cl : dir(Loop).findClauses(ClauseKind::Reduction)) {
     SmallVector<const VarDecl *, 2> Vars;
     for (const ClauseArg &A : Cl->Args) {
       const VarDecl *V = Find(A);
@@ -736,9 +745,9 @@ bool Builder::analyzeScratch(Region &R, Construct &C) {
   A.Var = V;
   A.Decl = cast<DeclStmt>(C.S);
   A.Name = V->getName().str();
-  if (const Clause *L = C.Dir->findClause(ClauseKind::Level))
+  if (const Clause *L = dir(C).findClause(ClauseKind::Level))
     StringRef(L->Args[0].Text).getAsInteger(0, A.Level);
-  if (const Clause *P = C.Dir->findClause(ClauseKind::Per))
+  if (const Clause *P = dir(C).findClause(ClauseKind::Per))
     A.PerThread = P->Args[0].Text == "thread";
   QualType T = V->getType();
   A.IsConstantSize = true;
@@ -813,7 +822,7 @@ bool Builder::analyzeSingle(const Region &R, Construct &C) {
 bool Builder::analyzeScan(Construct &Sep) {
   const Construct *LoopC = Sep.enclosingLoop();
   auto Placement = [&] {
-    Diags.report(Sep.Dir->KindLoc, Diag::err_scan_placement);
+    Diags.report(dir(Sep).KindLoc, Diag::err_scan_placement);
     return false;
   };
   if (!LoopC)
@@ -824,13 +833,13 @@ bool Builder::analyzeScan(Construct &Sep) {
       return RV.InScan && RV.Name == Name;
     });
     if (!Found) {
-      Diags.report(Sep.Dir->KindLoc, Diag::err_scan_var_not_inscan) << Name;
+      Diags.report(dir(Sep).KindLoc, Diag::err_scan_var_not_inscan) << Name;
       return false;
     }
   }
   for (const ReductionVar &RV : Loop.Reductions)
     if (RV.InScan && !llvm::is_contained(Sep.ScanVars, RV.Name)) {
-      Diags.report(Sep.Dir->KindLoc, Diag::err_inscan_mixed);
+      Diags.report(dir(Sep).KindLoc, Diag::err_inscan_mixed);
       return false;
     }
   unsigned Index = 0;
@@ -840,7 +849,7 @@ bool Builder::analyzeScan(Construct &Sep) {
   if (Loop.ScanSeparator)
     return Placement();
   if (Loop.Level == LoopLevel::Team) {
-    Diags.report(Sep.Dir->KindLoc, Diag::err_scan_level);
+    Diags.report(dir(Sep).KindLoc, Diag::err_scan_level);
     return false;
   }
   Loop.ScanSeparator = &Sep;
@@ -980,7 +989,7 @@ void Builder::buildRegion(std::unique_ptr<Construct> Root, const LocatedStmt *LS
   R.Function = LS->Function;
   R.Instantiations.assign(LS->Instances.begin(), LS->Instances.end());
   R.Line = getLine(Root->Loc, SM);
-  std::string Label = Root->Dir->label();
+  std::string Label = dir(*Root).label();
   R.HasUserName = !Label.empty();
   if (Label.empty()) {
     std::string Fn = R.Function ? R.Function->getNameAsString() : "region";
@@ -994,7 +1003,7 @@ void Builder::buildRegion(std::unique_ptr<Construct> Root, const LocatedStmt *LS
   size_t ErrorsBefore = Diags.errorCount();
   for (unsigned Failed : FailedDirectives)
     if (spanOf(*R.Root).contains(Failed)) {
-      refuse(*R.Root->Dir, Diags.errorCount());
+      refuse(dir(*R.Root), Diags.errorCount());
       return;
     }
   bool Ok = true;
@@ -1050,7 +1059,7 @@ void Builder::buildRegion(std::unique_ptr<Construct> Root, const LocatedStmt *LS
     insertTeamBarriers(R, Ctx);
   }
   if (!Ok || Diags.errorCount() != ErrorsBefore) {
-    refuse(*R.Root->Dir, ErrorsBefore);
+    refuse(dir(*R.Root), ErrorsBefore);
     return;
   }
   Model.Regions.push_back(std::move(R));
@@ -1097,9 +1106,9 @@ TranslationModel Builder::run() {
         continue;
       }
       size_t LogIndex = Diags.errorCount();
-      Diags.report(Root->Dir->KindLoc, Diag::err_needs_enclosing_team)
-          << getDirectiveSpelling(Root->Dir->Kind);
-      refuse(*Root->Dir, LogIndex);
+      Diags.report(dir(*Root).KindLoc, Diag::err_needs_enclosing_team)
+          << getDirectiveSpelling(dir(*Root).Kind);
+      refuse(dir(*Root), LogIndex);
       continue;
     }
     if (Root->Kind == ConstructKind::Atomic) {
@@ -1108,12 +1117,12 @@ TranslationModel Builder::run() {
     }
     size_t LogIndex = Diags.errorCount();
     if (Root->Kind == ConstructKind::Scan) {
-      Diags.report(Root->Dir->KindLoc, Diag::err_scan_placement);
+      Diags.report(dir(*Root).KindLoc, Diag::err_scan_placement);
     } else {
-      Diags.report(Root->Dir->KindLoc, Diag::err_needs_enclosing_team)
-          << getDirectiveSpelling(Root->Dir->Kind);
+      Diags.report(dir(*Root).KindLoc, Diag::err_needs_enclosing_team)
+          << getDirectiveSpelling(dir(*Root).Kind);
     }
-    refuse(*Root->Dir, LogIndex);
+    refuse(dir(*Root), LogIndex);
   }
   return std::move(Model);
 }

@@ -12,6 +12,7 @@
 #ifndef HPP_ANALYSIS_REGIONBUILDER_H
 #define HPP_ANALYSIS_REGIONBUILDER_H
 
+#include "Basic/Directive.h"
 #include "IR/Region.h"
 #include <vector>
 

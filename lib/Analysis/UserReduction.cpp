@@ -1,8 +1,8 @@
 //===- UserReduction.cpp - Resolve `reduction(user(...): v)` --------------===//
 
 #include "Analysis/UserReduction.h"
-#include "Analysis/ASTUtils.h"
-#include "Analysis/Diagnostics.h"
+#include "Basic/ASTUtils.h"
+#include "Basic/Diagnostics.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"

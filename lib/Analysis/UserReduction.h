@@ -14,6 +14,7 @@
 #ifndef HPP_ANALYSIS_USERREDUCTION_H
 #define HPP_ANALYSIS_USERREDUCTION_H
 
+#include "Basic/Directive.h"
 #include "IR/Region.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"

@@ -12,7 +12,6 @@
 #define HPP_BACKEND_EMITTER_H
 
 #include "IR/Region.h"
-#include "hppc/Translator.h"
 #include "llvm/Support/Error.h"
 #include <memory>
 #include <string>

@@ -1,8 +1,8 @@
 //===- LoopText.cpp - Generated text every backend shares ----------------===//
 
 #include "Backend/LoopText.h"
-#include "Analysis/ASTUtils.h"
-#include "Support/SourceEditor.h"
+#include "Basic/ASTUtils.h"
+#include "Basic/SourceEditor.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"

@@ -16,8 +16,8 @@
 #ifndef HPP_FRONTEND_APILOWERER_H
 #define HPP_FRONTEND_APILOWERER_H
 
-#include "Analysis/Diagnostics.h"
-#include "Support/SourceEditor.h"
+#include "Basic/Diagnostics.h"
+#include "Basic/SourceEditor.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"

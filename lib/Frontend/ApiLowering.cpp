@@ -21,7 +21,7 @@
 
 #include "Frontend/ApiLowering.h"
 #include "Frontend/ApiLowerer.h"
-#include "Analysis/ASTUtils.h"
+#include "Basic/ASTUtils.h"
 #include "Analysis/VariableUses.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtCXX.h"

@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Frontend/ApiLowerer.h"
-#include "Analysis/ASTUtils.h"
+#include "Basic/ASTUtils.h"
 
 using namespace clang;
 using namespace llvm;

@@ -5,8 +5,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "Frontend/ApiLowerer.h"
-#include "Frontend/Directive.h"
-#include "Analysis/ASTUtils.h"
+#include "Basic/Directive.h"
+#include "Basic/ASTUtils.h"
 
 using namespace clang;
 using namespace llvm;
@@ -22,7 +22,7 @@ std::optional<StringRef> clauseOperatorFor(StringRef Reducer) {
 #define HPP_REDUCTION_OP(Name, Spelling, RuntimeType)                          \
   if (!isLocReduction(ReductionOp::Name) && Reducer == RuntimeType)            \
     return getReductionOpSpelling(ReductionOp::Name);
-#include "Frontend/PragmaKinds.def"
+#include "Basic/PragmaKinds.def"
   return std::nullopt;
 }
 

@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Frontend/ApiLowerer.h"
-#include "Analysis/ASTUtils.h"
+#include "Basic/ASTUtils.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace clang;

@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Frontend/ApiLowerer.h"
-#include "Analysis/ASTUtils.h"
+#include "Basic/ASTUtils.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/FormatVariadic.h"

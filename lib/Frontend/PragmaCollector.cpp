@@ -1,7 +1,7 @@
 //===- PragmaCollector.cpp - Record every `#pragma hpp` -------------------===//
 
 #include "Frontend/PragmaCollector.h"
-#include "Analysis/Diagnostics.h"
+#include "Basic/Diagnostics.h"
 #include "Frontend/PragmaParser.h"
 #include "clang/Lex/Preprocessor.h"
 

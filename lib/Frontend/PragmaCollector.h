@@ -10,7 +10,7 @@
 #ifndef HPP_FRONTEND_PRAGMACOLLECTOR_H
 #define HPP_FRONTEND_PRAGMACOLLECTOR_H
 
-#include "Frontend/Directive.h"
+#include "Basic/Directive.h"
 #include "clang/Lex/Pragma.h"
 #include <vector>
 

@@ -1,7 +1,7 @@
 //===- PragmaParser.cpp - Parse the tokens of one `#pragma hpp` -----------===//
 
 #include "Frontend/PragmaParser.h"
-#include "Analysis/Diagnostics.h"
+#include "Basic/Diagnostics.h"
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/StringSwitch.h"
 
@@ -22,7 +22,7 @@ struct ClauseInfo {
 constexpr ClauseInfo ClauseTable[] = {
 #define HPP_CLAUSE(Name, Spelling, Args)                                       \
   {ClauseKind::Name, Spelling, ArgShape::Args},
-#include "Frontend/PragmaKinds.def"
+#include "Basic/PragmaKinds.def"
 };
 
 /// Directives grouped the way the clause table groups them.
@@ -52,7 +52,7 @@ bool clauseAllowed(DirectiveKind D, ClauseKind C) {
 #define HPP_DIRECTIVE_CLAUSE(Directive, Clause)                                \
   if (G == ClauseGroup::Directive && C == ClauseKind::Clause)                  \
     return true;
-#include "Frontend/PragmaKinds.def"
+#include "Basic/PragmaKinds.def"
   return false;
 }
 
@@ -114,7 +114,7 @@ bool Parser::parseKind(Directive &D, SourceLocation HppLoc) {
     StringRef W = peek().getIdentifierInfo()->getName();
     bool *Flag = StringSwitch<bool *>(W)
 #define HPP_LEVEL_WORD(Name, Spelling) .Case(Spelling, &Name)
-#include "Frontend/PragmaKinds.def"
+#include "Basic/PragmaKinds.def"
                      .Default(nullptr);
     if (!Flag)
       break;
@@ -145,7 +145,7 @@ bool Parser::parseKind(Directive &D, SourceLocation HppLoc) {
       StringSwitch<std::optional<DirectiveKind>>(W)
 #define HPP_DIRECTIVE(Name, Spelling) .Case(Spelling, DirectiveKind::Name)
 #define HPP_LEVEL_WORD(Name, Spelling)
-#include "Frontend/PragmaKinds.def"
+#include "Basic/PragmaKinds.def"
           .Default(std::nullopt);
   if (!K) {
     Diags.report(loc(), Diag::err_unknown_directive) << W;
@@ -234,7 +234,7 @@ bool Parser::parseReduction(Clause &C, StringRef Name) {
       StringSwitch<std::optional<ReductionOp>>(OpText)
 #define HPP_REDUCTION_OP(Name, Spelling, RuntimeType)                          \
   .Case(Spelling, ReductionOp::Name)
-#include "Frontend/PragmaKinds.def"
+#include "Basic/PragmaKinds.def"
           .Default(std::nullopt);
   if (!Op) {
     Diags.report(OpLoc, Diag::err_bad_reduction_op) << OpText;

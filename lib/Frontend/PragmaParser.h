@@ -9,7 +9,7 @@
 #ifndef HPP_FRONTEND_PRAGMAPARSER_H
 #define HPP_FRONTEND_PRAGMAPARSER_H
 
-#include "Frontend/Directive.h"
+#include "Basic/Directive.h"
 #include "clang/Lex/Token.h"
 #include "llvm/ADT/ArrayRef.h"
 #include <optional>

@@ -7,22 +7,6 @@ using namespace llvm;
 
 namespace hpp {
 
-StringRef getLoopLevelName(LoopLevel L) {
-  switch (L) {
-  case LoopLevel::Team:
-    return "team";
-  case LoopLevel::Thread:
-    return "thread";
-  case LoopLevel::Vector:
-    return "vector";
-  case LoopLevel::TeamVector:
-    return "team-vector";
-  case LoopLevel::Flat:
-    return "flat";
-  }
-  llvm_unreachable("unknown loop level");
-}
-
 const Construct *Construct::enclosingLoop() const {
   for (const Construct *P = Parent; P; P = P->Parent)
     if (P->isLoop())

@@ -15,8 +15,9 @@
 #ifndef HPP_IR_REGION_H
 #define HPP_IR_REGION_H
 
-#include "Frontend/Directive.h"
+#include "Basic/Kinds.h"
 #include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include <memory>
 #include <string>
@@ -33,17 +34,6 @@ class VarDecl;
 } // namespace clang
 
 namespace hpp {
-
-/// The hardware level a parallel loop is mapped to (SPEC §2).
-enum class LoopLevel {
-  Team,       ///< League of teams: one iteration per team.
-  Thread,     ///< TeamThreadRange: the team's threads.
-  Vector,     ///< ThreadVectorRange: one thread's vector lanes.
-  TeamVector, ///< TeamVectorRange: all threads × lanes of the team.
-  Flat,       ///< RangePolicy / MDRangePolicy over the whole device.
-};
-
-llvm::StringRef getLoopLevelName(LoopLevel L);
 
 enum class LoopCmp { Lt, Le, Gt, Ge, Ne };
 
@@ -122,15 +112,31 @@ struct CalledFunction {
   clang::SourceLocation CallLoc;
 };
 
-enum class AtomicOp { Add, Sub, Mul, Div, BitAnd, BitOr, BitXor, Shl, Shr, Min, Max, Inc, Dec };
-
 enum class ConstructKind { Loop, Scratch, Barrier, Single, Atomic, Scan };
+
+/// Where a construct's `#pragma hpp` line is and how its directive is
+/// spelled: backends replace the line, and diagnostics point notes at it.
+/// The model keeps no pragma syntax beyond this.
+struct PragmaRange {
+  /// The `#` of `#pragma` (or `_Pragma`).
+  clang::SourceLocation Begin;
+  /// The directive word (`team`, `scratch`, ...).
+  clang::SourceLocation KindLoc;
+  /// The end of the pragma line.
+  clang::SourceLocation End;
+  /// The directive as the user reads it in messages: "team", "thread
+  /// vector", "parallel", ...
+  llvm::StringRef Spelling;
+
+  bool isValid() const { return Begin.isValid(); }
+};
 
 /// A node of a region's construct tree. Fields beyond the common ones are
 /// meaningful for the kinds named in their comments.
 struct Construct {
   ConstructKind Kind;
-  const Directive *Dir = nullptr; ///< Null for an inserted barrier.
+  /// The construct's pragma line; invalid for an inserted barrier.
+  PragmaRange Pragma;
   /// The annotated statement: a ForStmt, a DeclStmt, a single's or an
   /// atomic's statement; null for barriers and scan separators.
   const clang::Stmt *S = nullptr;

@@ -15,11 +15,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "Backend/GPU/GPUEmitter.h"
-#include "Analysis/ASTUtils.h"
-#include "Analysis/Diagnostics.h"
+#include "Basic/ASTUtils.h"
+#include "Basic/Diagnostics.h"
 #include "Analysis/VariableUses.h"
 #include "Backend/LoopText.h"
-#include "Support/SourceEditor.h"
+#include "Basic/SourceEditor.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
@@ -390,8 +390,8 @@ Error GPURegionWriter::emitRoot() {
                         .str();
   }
   Header += indexDecls(L, id(L), "hpp_iv0");
-  std::string Indent = Edit.indentOf(L.Dir->PragmaLoc);
-  if (Error E = Edit.replace(L.Dir->PragmaLoc, L.Dir->EndLoc,
+  std::string Indent = Edit.indentOf(L.Pragma.Begin);
+  if (Error E = Edit.replace(L.Pragma.Begin, L.Pragma.End,
                              SourceEditor::indentBlock(Pro, Indent)))
     return E;
   if (Error E = rewriteLoopHeaders(L, Header, Edit))
@@ -498,8 +498,8 @@ Error GPURegionWriter::emitNestedLoop(const Construct &L) {
     Pro += "} else {\n";
   }
   Pro += Count("hpp_s" + K);
-  std::string Indent = Edit.indentOf(L.Dir->PragmaLoc);
-  if (Error E = Edit.replace(L.Dir->PragmaLoc, L.Dir->EndLoc,
+  std::string Indent = Edit.indentOf(L.Pragma.Begin);
+  if (Error E = Edit.replace(L.Pragma.Begin, L.Pragma.End,
                              SourceEditor::indentBlock(Pro, Indent)))
     return E;
   if (Error E = rewriteLoopHeaders(L, CountedHeader("hpp_s" + K), Edit))
@@ -541,8 +541,8 @@ Error GPURegionWriter::emitNestedScan(const Construct &L) {
                             getLoopLevelName(L.Level));
   Pro += boundsDecls(L, id(L));
   Pro += formatv("if ({0}) {{\n", rt(F.Leader));
-  std::string Indent = Edit.indentOf(L.Dir->PragmaLoc);
-  if (Error E = Edit.replace(L.Dir->PragmaLoc, L.Dir->EndLoc,
+  std::string Indent = Edit.indentOf(L.Pragma.Begin);
+  if (Error E = Edit.replace(L.Pragma.Begin, L.Pragma.End,
                              SourceEditor::indentBlock(Pro, Indent)))
     return E;
   std::string Iv = "hpp_iv" + id(L);
@@ -567,7 +567,7 @@ Error GPURegionWriter::emitScratch(const Construct &C) {
   std::string Note = formatv("// hpp scratch '{0}': level {1} ({2}), per {3}, {4} bytes\n",
                              A.Name, A.Level, A.Level == 0 ? "shared memory" : "global pool",
                              A.PerThread ? "thread" : "team", A.BytesExpr);
-  if (Error E = Edit.replace(C.Dir->PragmaLoc, C.Dir->EndLoc, Note))
+  if (Error E = Edit.replace(C.Pragma.Begin, C.Pragma.End, Note))
     return E;
   std::string Base = formatv("hpp_ctx.scratch{0}()", A.Level);
   if (A.PerThread)
@@ -586,7 +586,7 @@ Error GPURegionWriter::emitAtomic(const Construct &C) {
     return Error::success();
   }
   std::string Guard = guardFor(execLevelOf(C));
-  if (Error E = Edit.replace(C.Dir->PragmaLoc, C.Dir->EndLoc,
+  if (Error E = Edit.replace(C.Pragma.Begin, C.Pragma.End,
                              Guard.empty() ? "// hpp atomic\n"
                                            : "// hpp atomic, once per team or thread\n"))
     return E;
@@ -606,7 +606,7 @@ Error GPURegionWriter::emitAtomic(const Construct &C) {
 Error GPURegionWriter::emitSingle(const Construct &C) {
   ExecLevel Level = C.PerThread ? ExecLevel::Thread : ExecLevel::Team;
   std::string Guard = guardFor(Level);
-  if (Error E = Edit.replace(C.Dir->PragmaLoc, C.Dir->EndLoc,
+  if (Error E = Edit.replace(C.Pragma.Begin, C.Pragma.End,
                              formatv("{{ // hpp single per {0}\nif ({1})\n",
                                      C.PerThread ? "thread" : "team", Guard)
                                  .str()))
@@ -617,7 +617,7 @@ Error GPURegionWriter::emitSingle(const Construct &C) {
                    rt(C.PerThread ? "vector_broadcast" : "team_broadcast"));
   Epi += "}";
   return Edit.insert(getEndOfStmt(C.S, Ctx),
-                     "\n" + SourceEditor::indentBlock(Epi, Edit.indentOf(C.Dir->PragmaLoc)));
+                     "\n" + SourceEditor::indentBlock(Epi, Edit.indentOf(C.Pragma.Begin)));
 }
 
 Error GPURegionWriter::emitConstruct(const Construct &C) {
@@ -637,10 +637,10 @@ Error GPURegionWriter::emitConstruct(const Construct &C) {
     if (C.Inserted)
       return Edit.insertBefore(C.InsertLoc, rt("team_barrier();") + " // hpp: barrier inserted: " +
                                                 C.Reason + "\n");
-    return Edit.replace(C.Dir->PragmaLoc, C.Dir->EndLoc,
+    return Edit.replace(C.Pragma.Begin, C.Pragma.End,
                         rt("team_barrier();") + " // hpp barrier\n");
   case ConstructKind::Scan:
-    return Edit.replace(C.Dir->PragmaLoc, C.Dir->EndLoc,
+    return Edit.replace(C.Pragma.Begin, C.Pragma.End,
                         formatv("// hpp scan {0}({1})\n", C.Inclusive ? "inclusive" : "exclusive",
                                 join(C.ScanVars, ", "))
                             .str());
@@ -806,7 +806,7 @@ bool GPURegionWriter::checkEnclosingFunction() {
       Reason = 3;
   }
   if (Reason >= 0) {
-    Diags.report(R.Root->Dir->KindLoc, Diag::err_gpu_enclosing_function)
+    Diags.report(R.Root->Pragma.KindLoc, Diag::err_gpu_enclosing_function)
         << D.DisplayName << Reason;
     return false;
   }
@@ -815,13 +815,13 @@ bool GPURegionWriter::checkEnclosingFunction() {
   if (const auto *MD = dyn_cast<CXXMethodDecl>(Fn); MD && R.CapturesThis) {
     const CXXRecordDecl *RD = MD->getParent();
     if (RD->hasDefinition() && !RD->isDependentContext() && !RD->isTriviallyCopyable()) {
-      Diags.report(R.Root->Dir->KindLoc, Diag::err_gpu_this_copy)
+      Diags.report(R.Root->Pragma.KindLoc, Diag::err_gpu_this_copy)
           << D.DisplayName << RD->getName();
       return false;
     }
   }
   for (const VarDecl *V : R.Globals) {
-    Diags.report(R.Root->Dir->KindLoc, Diag::err_gpu_global_variable)
+    Diags.report(R.Root->Pragma.KindLoc, Diag::err_gpu_global_variable)
         << D.DisplayName << V->getName();
     Diags.report(V->getLocation(), Diag::note_declared_here) << V->getName();
     return false;
@@ -906,8 +906,8 @@ bool GPURegionWriter::checkUserReductions() {
     } else {
       return;
     }
-    if (L.Dir)
-      Diags.report(L.Dir->KindLoc, Diag::note_loop_pragma) << getDirectiveSpelling(L.Dir->Kind);
+    if (L.Pragma.isValid())
+      Diags.report(L.Pragma.KindLoc, Diag::note_loop_pragma) << L.Pragma.Spelling;
   };
   R.forEachConstruct([&](const Construct &L) {
     for (const ReductionVar &RV : L.Reductions) {
@@ -987,7 +987,7 @@ public:
   void begin(const TranslationModel &M) override { Model = &M; }
 
   Error emitFreeAtomic(const Construct &C, SourceEditor &Edit) override {
-    if (Error E = Edit.replace(C.Dir->PragmaLoc, C.Dir->EndLoc, "// hpp atomic\n"))
+    if (Error E = Edit.replace(C.Pragma.Begin, C.Pragma.End, "// hpp atomic\n"))
       return E;
     std::string Op = ("atomic_" + atomicOpName(C.Atomic)).str();
     std::string Call =

@@ -12,10 +12,10 @@
 ///
 //===----------------------------------------------------------------------===//
 
-#include "Analysis/ASTUtils.h"
+#include "Basic/ASTUtils.h"
 #include "Backend/Emitter.h"
 #include "Backend/LoopText.h"
-#include "Support/SourceEditor.h"
+#include "Basic/SourceEditor.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/AST/Decl.h"
@@ -181,8 +181,8 @@ Error RegionWriter::emitRoot() {
       Pro += formatv("auto {0} = hpp_red_{0};\n", RV.IndexName);
   }
   Pro += simdPragma(L);
-  std::string Indent = Edit.indentOf(L.Dir->PragmaLoc);
-  if (Error E = Edit.replace(L.Dir->PragmaLoc, L.Dir->EndLoc,
+  std::string Indent = Edit.indentOf(L.Pragma.Begin);
+  if (Error E = Edit.replace(L.Pragma.Begin, L.Pragma.End,
                              SourceEditor::indentBlock(Pro, Indent)))
     return E;
 
@@ -224,8 +224,8 @@ Error RegionWriter::emitNestedLoop(const Construct &L) {
   std::string How = Simd.empty() ? "sequential: one thread per team" : "omp simd";
   std::string Pro = formatv("{{ // hpp {0} loop ({1})\n", getLoopLevelName(L.Level), How);
   Pro += boundsDecls(L, id(L)) + Simd;
-  if (Error E = Edit.replace(L.Dir->PragmaLoc, L.Dir->EndLoc,
-                             SourceEditor::indentBlock(Pro, Edit.indentOf(L.Dir->PragmaLoc))))
+  if (Error E = Edit.replace(L.Pragma.Begin, L.Pragma.End,
+                             SourceEditor::indentBlock(Pro, Edit.indentOf(L.Pragma.Begin))))
     return E;
   std::string Iv = "hpp_iv" + id(L);
   std::string Header = formatv("for (hpprt::index_t {0} = 0; {0} < hpp_n{1}; ++{0}) {{ ",
@@ -241,7 +241,7 @@ Error RegionWriter::emitScratch(const Construct &C) {
   std::string Note = formatv("// hpp scratch '{0}': level {1}, per {2}, {3} bytes, in "
                              "this host thread's scratch buffer\n",
                              A.Name, A.Level, A.PerThread ? "thread" : "team", A.BytesExpr);
-  if (Error E = Edit.replace(C.Dir->PragmaLoc, C.Dir->EndLoc, Note))
+  if (Error E = Edit.replace(C.Pragma.Begin, C.Pragma.End, Note))
     return E;
   std::string Text = scratchPointerDecl(
       A, formatv("hpp_scratch + hpp_scratch_off{0}", C.ScratchIndex).str());
@@ -251,7 +251,7 @@ Error RegionWriter::emitScratch(const Construct &C) {
 Error emitAtomic(const Construct &C, SourceEditor &Edit) {
   ASTContext &Ctx = Edit.context();
   if (C.Atomic == AtomicOp::Min || C.Atomic == AtomicOp::Max) {
-    if (Error E = Edit.replace(C.Dir->PragmaLoc, C.Dir->EndLoc,
+    if (Error E = Edit.replace(C.Pragma.Begin, C.Pragma.End,
                                "// hpp atomic: compare-and-swap loop\n"))
       return E;
     std::string Text = formatv(
@@ -259,7 +259,7 @@ Error emitAtomic(const Construct &C, SourceEditor &Edit) {
         atomicOpName(C.Atomic), C.AtomicTarget, C.AtomicValue);
     return Edit.replace(C.S->getBeginLoc(), getEndOfStmt(C.S, Ctx), Text);
   }
-  return Edit.replace(C.Dir->PragmaLoc, C.Dir->EndLoc, "#pragma omp atomic update\n");
+  return Edit.replace(C.Pragma.Begin, C.Pragma.End, "#pragma omp atomic update\n");
 }
 
 Error RegionWriter::emitConstruct(const Construct &C) {
@@ -275,7 +275,7 @@ Error RegionWriter::emitConstruct(const Construct &C) {
   case ConstructKind::Atomic:
     return emitAtomic(C, Edit);
   case ConstructKind::Single:
-    return Edit.replace(C.Dir->PragmaLoc, C.Dir->EndLoc,
+    return Edit.replace(C.Pragma.Begin, C.Pragma.End,
                         formatv("// hpp single (per {0}): one thread per team runs it once\n",
                                 C.PerThread ? "thread" : "team")
                             .str());
@@ -284,10 +284,10 @@ Error RegionWriter::emitConstruct(const Construct &C) {
       return Edit.insertBefore(C.InsertLoc,
                                "// hpp: team barrier inserted: " + C.Reason +
                                    " (nothing to do with one thread per team)\n");
-    return Edit.replace(C.Dir->PragmaLoc, C.Dir->EndLoc,
+    return Edit.replace(C.Pragma.Begin, C.Pragma.End,
                         "// hpp barrier (nothing to do with one thread per team)\n");
   case ConstructKind::Scan:
-    return Edit.replace(C.Dir->PragmaLoc, C.Dir->EndLoc,
+    return Edit.replace(C.Pragma.Begin, C.Pragma.End,
                         formatv("// hpp scan {0}({1})\n", C.Inclusive ? "inclusive" : "exclusive",
                                 join(C.ScanVars, ", "))
                             .str());

@@ -8,8 +8,8 @@
 ///
 //===----------------------------------------------------------------------===//
 
-#ifndef HPP_SUPPORT_SOURCEEDITOR_H
-#define HPP_SUPPORT_SOURCEEDITOR_H
+#ifndef HPP_BASIC_SOURCEEDITOR_H
+#define HPP_BASIC_SOURCEEDITOR_H
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
@@ -75,4 +75,4 @@ private:
 
 } // namespace hpp
 
-#endif // HPP_SUPPORT_SOURCEEDITOR_H
+#endif // HPP_BASIC_SOURCEEDITOR_H

@@ -1,6 +1,6 @@
 //===- ASTUtils.cpp - Small AST helpers shared by the analyses ------------===//
 
-#include "Analysis/ASTUtils.h"
+#include "Basic/ASTUtils.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/Stmt.h"
 #include "clang/AST/StmtCXX.h"

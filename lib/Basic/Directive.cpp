@@ -1,6 +1,6 @@
 //===- Directive.cpp - A parsed `#pragma hpp` directive -------------------===//
 
-#include "Frontend/Directive.h"
+#include "Basic/Directive.h"
 #include "llvm/Support/ErrorHandling.h"
 
 using namespace llvm;
@@ -12,29 +12,9 @@ StringRef getClauseSpelling(ClauseKind K) {
 #define HPP_CLAUSE(Name, Spelling, Args)                                       \
   case ClauseKind::Name:                                                       \
     return Spelling;
-#include "Frontend/PragmaKinds.def"
+#include "Basic/PragmaKinds.def"
   }
   llvm_unreachable("unknown clause kind");
-}
-
-StringRef getReductionOpSpelling(ReductionOp Op) {
-  switch (Op) {
-#define HPP_REDUCTION_OP(Name, Spelling, RuntimeType)                          \
-  case ReductionOp::Name:                                                      \
-    return Spelling;
-#include "Frontend/PragmaKinds.def"
-  }
-  llvm_unreachable("unknown reduction operator");
-}
-
-StringRef getReductionRuntimeType(ReductionOp Op) {
-  switch (Op) {
-#define HPP_REDUCTION_OP(Name, Spelling, RuntimeType)                          \
-  case ReductionOp::Name:                                                      \
-    return RuntimeType;
-#include "Frontend/PragmaKinds.def"
-  }
-  llvm_unreachable("unknown reduction operator");
 }
 
 StringRef getDirectiveSpelling(DirectiveKind K) {
@@ -76,10 +56,6 @@ bool isLoopDirective(DirectiveKind K) {
   default:
     return false;
   }
-}
-
-bool isLocReduction(ReductionOp Op) {
-  return Op == ReductionOp::MinLoc || Op == ReductionOp::MaxLoc;
 }
 
 const Clause *Directive::findClause(ClauseKind K) const {

@@ -7,13 +7,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "hppc/Translator.h"
-#include "Analysis/Diagnostics.h"
+#include "Basic/Diagnostics.h"
 #include "Analysis/RegionBuilder.h"
 #include "Backend/Emitter.h"
-#include "Support/SourceEditor.h"
+#include "Basic/SourceEditor.h"
 #include "Frontend/ApiLowering.h"
 #include "Frontend/PragmaCollector.h"
-#include "IR/Report.h"
+#include "Driver/Report.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Basic/FileManager.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -31,26 +31,6 @@ using namespace clang;
 using namespace llvm;
 
 namespace hpp {
-
-std::optional<Backend> parseBackend(StringRef Name) {
-  return StringSwitch<std::optional<Backend>>(Name)
-      .Case("openmp", Backend::OpenMP)
-      .Case("cuda", Backend::CUDA)
-      .Case("hip", Backend::HIP)
-      .Default(std::nullopt);
-}
-
-StringRef getBackendName(Backend B) {
-  switch (B) {
-  case Backend::OpenMP:
-    return "openmp";
-  case Backend::CUDA:
-    return "cuda";
-  case Backend::HIP:
-    return "hip";
-  }
-  llvm_unreachable("unknown backend");
-}
 
 namespace {
 

@@ -1,6 +1,6 @@
 //===- Diagnostics.cpp - Every diagnostic hppc emits ----------------------===//
 
-#include "Analysis/Diagnostics.h"
+#include "Basic/Diagnostics.h"
 #include "llvm/ADT/SmallString.h"
 
 using namespace clang;
@@ -69,13 +69,13 @@ Diagnoser::Diagnoser(DiagnosticsEngine &Engine) : Engine(Engine) {
 #define HPP_DIAG(ID, Level, Message)                                           \
   IDs[static_cast<unsigned>(Diag::ID)] =                                       \
       Engine.getCustomDiagID(DiagnosticsEngine::Level, Message);
-#include "Analysis/Diagnostics.def"
+#include "Basic/Diagnostics.def"
 }
 
 DiagnosticBuilder Diagnoser::report(SourceLocation Loc, Diag D) {
   static constexpr bool IsError[] = {
 #define HPP_DIAG(ID, Level, Message) DiagnosticsEngine::Level == DiagnosticsEngine::Error,
-#include "Analysis/Diagnostics.def"
+#include "Basic/Diagnostics.def"
   };
   OwnErrors += IsError[static_cast<unsigned>(D)];
   return Engine.Report(Loc, IDs[static_cast<unsigned>(D)]);

@@ -7,8 +7,8 @@
 ///
 //===----------------------------------------------------------------------===//
 
-#ifndef HPP_ANALYSIS_DIAGNOSTICS_H
-#define HPP_ANALYSIS_DIAGNOSTICS_H
+#ifndef HPP_BASIC_DIAGNOSTICS_H
+#define HPP_BASIC_DIAGNOSTICS_H
 
 #include "clang/Basic/Diagnostic.h"
 #include <array>
@@ -19,7 +19,7 @@ namespace hpp {
 
 enum class Diag : unsigned {
 #define HPP_DIAG(ID, Level, Message) ID,
-#include "Analysis/Diagnostics.def"
+#include "Basic/Diagnostics.def"
   NumDiags
 };
 
@@ -50,4 +50,4 @@ private:
 
 } // namespace hpp
 
-#endif // HPP_ANALYSIS_DIAGNOSTICS_H
+#endif // HPP_BASIC_DIAGNOSTICS_H

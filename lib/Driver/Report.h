@@ -8,8 +8,8 @@
 ///
 //===----------------------------------------------------------------------===//
 
-#ifndef HPP_IR_REPORT_H
-#define HPP_IR_REPORT_H
+#ifndef HPP_DRIVER_REPORT_H
+#define HPP_DRIVER_REPORT_H
 
 #include "IR/Region.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -35,4 +35,4 @@ std::string renderJSONReport(const ReportInput &In);
 
 } // namespace hpp
 
-#endif // HPP_IR_REPORT_H
+#endif // HPP_DRIVER_REPORT_H

@@ -1,6 +1,6 @@
 //===- SourceEditor.cpp - Edit the user's source in place -----------------===//
 
-#include "Support/SourceEditor.h"
+#include "Basic/SourceEditor.h"
 #include "clang/Lex/Lexer.h"
 
 using namespace clang;

@@ -1,6 +1,6 @@
 //===- Report.cpp - The per-region mapping report -------------------------===//
 
-#include "IR/Report.h"
+#include "Driver/Report.h"
 #include "clang/AST/Decl.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringExtras.h"

@@ -8,9 +8,10 @@
 ///
 //===----------------------------------------------------------------------===//
 
-#ifndef HPP_FRONTEND_DIRECTIVE_H
-#define HPP_FRONTEND_DIRECTIVE_H
+#ifndef HPP_BASIC_DIRECTIVE_H
+#define HPP_BASIC_DIRECTIVE_H
 
+#include "Basic/Kinds.h"
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
@@ -35,21 +36,12 @@ enum class DirectiveKind {
 
 enum class ClauseKind {
 #define HPP_CLAUSE(Name, Spelling, Args) Name,
-#include "Frontend/PragmaKinds.def"
-};
-
-enum class ReductionOp {
-#define HPP_REDUCTION_OP(Name, Spelling, RuntimeType) Name,
-#include "Frontend/PragmaKinds.def"
+#include "Basic/PragmaKinds.def"
 };
 
 llvm::StringRef getClauseSpelling(ClauseKind K);
-llvm::StringRef getReductionOpSpelling(ReductionOp Op);
-/// The hpprt operator type (`hpprt::Sum`, ...) implementing \p Op.
-llvm::StringRef getReductionRuntimeType(ReductionOp Op);
 llvm::StringRef getDirectiveSpelling(DirectiveKind K);
 bool isLoopDirective(DirectiveKind K);
-bool isLocReduction(ReductionOp Op);
 
 /// An expression or name written in a clause, with where it was written.
 struct ClauseArg {
@@ -90,4 +82,4 @@ struct Directive {
 
 } // namespace hpp
 
-#endif // HPP_FRONTEND_DIRECTIVE_H
+#endif // HPP_BASIC_DIRECTIVE_H

@@ -1,7 +1,7 @@
 //===- ASTUtils.h - Small AST helpers shared by the analyses ----*- C++ -*-===//
 
-#ifndef HPP_ANALYSIS_ASTUTILS_H
-#define HPP_ANALYSIS_ASTUTILS_H
+#ifndef HPP_BASIC_ASTUTILS_H
+#define HPP_BASIC_ASTUTILS_H
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -41,4 +41,4 @@ EnclosingFunctions enclosingFunctions(const clang::Stmt *S, clang::ASTContext &C
 
 } // namespace hpp
 
-#endif // HPP_ANALYSIS_ASTUTILS_H
+#endif // HPP_BASIC_ASTUTILS_H

@@ -1,0 +1,2 @@
+// The tool may include anything.
+#include "hppc/Translator.h"
