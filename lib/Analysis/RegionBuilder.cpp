@@ -182,7 +182,6 @@ private:
   bool analyzeScan(Construct &Sep);
   bool checkScanLoops(const Region &R);
   void collectCaptures(Region &R);
-  void classifyTeamLevel(Region &R);
 
   ASTContext &Ctx;
   const SourceManager &SM;
@@ -961,28 +960,6 @@ void Builder::collectCaptures(Region &R) {
   R.CapturesThis = usesThis(R.Root->S);
 }
 
-void Builder::classifyTeamLevel(Region &R) {
-  if (!R.isTeamRegion())
-    return;
-  const Stmt *Body = R.Root->Dims.back().Loop->getBody();
-  SmallVector<const Stmt *, 8> Stmts;
-  if (const auto *CS = dyn_cast<CompoundStmt>(Body))
-    Stmts.append(CS->body_begin(), CS->body_end());
-  else
-    Stmts.push_back(Body);
-  for (const Stmt *S : Stmts) {
-    TeamLevelStmt T;
-    T.S = S;
-    Span SSpan{offset(S->getBeginLoc()), offset(getEndOfStmt(S, Ctx))};
-    R.forEachConstruct([&](const Construct &C) {
-      if (&C != R.Root.get() && C.isLoop() && SSpan.contains(offset(C.Loc)))
-        T.ContainsParallelLoop = true;
-    });
-    T.OncePerTeam = hasSideEffects(S);
-    R.TeamLevel.push_back(T);
-  }
-}
-
 void Builder::buildRegion(std::unique_ptr<Construct> Root, const LocatedStmt *LS) {
   Region R;
   R.Id = Model.Regions.size() + 1;
@@ -1054,10 +1031,8 @@ void Builder::buildRegion(std::unique_ptr<Construct> Root, const LocatedStmt *LS
     for (const Expr *Call : UserReductionCalls)
       Ok &= collectCalledFunctions(Call, R, Ctx, Diags);
   }
-  if (Ok) {
-    classifyTeamLevel(R);
+  if (Ok)
     insertTeamBarriers(R, Ctx);
-  }
   if (!Ok || Diags.errorCount() != ErrorsBefore) {
     refuse(dir(*R.Root), ErrorsBefore);
     return;

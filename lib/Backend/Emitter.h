@@ -18,7 +18,6 @@
 
 namespace hpp {
 
-class Diagnoser;
 class SourceEditor;
 
 class Emitter {
@@ -33,11 +32,9 @@ public:
   virtual std::vector<std::string> parseArguments() const { return {}; }
   /// Called once with the whole model before any region is emitted.
   virtual void begin(const TranslationModel &Model) {}
-  /// Rewrites one region in place. What this backend cannot translate is
-  /// reported through \p Diags at the user's line; an llvm::Error means the
-  /// edit itself failed.
-  virtual llvm::Error emitRegion(const Region &R, SourceEditor &Edit,
-                                 Diagnoser &Diags) = 0;
+  /// Rewrites one region in place. Analysis has refused what this backend
+  /// cannot translate; an llvm::Error means the edit itself failed.
+  virtual llvm::Error emitRegion(const Region &R, SourceEditor &Edit) = 0;
   /// Rewrites an atomic that is not inside any region.
   virtual llvm::Error emitFreeAtomic(const Construct &C, SourceEditor &Edit) = 0;
   /// How \p Loop runs on this backend, for the report.

@@ -28,6 +28,18 @@ StringRef getBackendName(Backend B) {
   llvm_unreachable("unknown backend");
 }
 
+StringRef getBackendDisplayName(Backend B) {
+  switch (B) {
+  case Backend::OpenMP:
+    return "OpenMP";
+  case Backend::CUDA:
+    return "CUDA";
+  case Backend::HIP:
+    return "HIP";
+  }
+  llvm_unreachable("unknown backend");
+}
+
 StringRef getReductionOpSpelling(ReductionOp Op) {
   switch (Op) {
 #define HPP_REDUCTION_OP(Name, Spelling, RuntimeType)                          \

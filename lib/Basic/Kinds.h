@@ -42,6 +42,9 @@ enum class LoopLevel {
 /// "team", "thread", "vector", "team-vector", "flat".
 llvm::StringRef getLoopLevelName(LoopLevel L);
 
+/// The backend as messages name it: "OpenMP", "CUDA", "HIP".
+llvm::StringRef getBackendDisplayName(Backend B);
+
 /// Whether \p B runs regions on a GPU (device code, launches, shared
 /// memory), as opposed to the host's threads.
 inline bool isGPUBackend(Backend B) { return B == Backend::CUDA || B == Backend::HIP; }

@@ -7,8 +7,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "hppc/Translator.h"
-#include "Basic/Diagnostics.h"
+#include "Analysis/DeviceRestrictions.h"
 #include "Analysis/RegionBuilder.h"
+#include "Basic/Diagnostics.h"
 #include "Backend/Emitter.h"
 #include "Basic/SourceEditor.h"
 #include "Frontend/ApiLowering.h"
@@ -77,6 +78,9 @@ void TranslateAction::translate(ASTContext &Ctx) {
   warnApiCallsInHeaders(Ctx, *Diags);
   // Sema is still alive: user reductions resolve their names with it.
   TranslationModel Model = buildRegions(Compiler->getSema(), Directives, *Diags);
+  // What a GPU cannot run is refused before anything is emitted.
+  if (isGPUBackend(Opts.Target) && !Diags->hasErrors())
+    checkDeviceRestrictions(Model, Opts.Target, Ctx, *Diags);
 
   const SourceManager &SM = Ctx.getSourceManager();
   StringRef FileName = SM.getFileEntryRefForID(SM.getMainFileID())->getName();
@@ -88,7 +92,7 @@ void TranslateAction::translate(ASTContext &Ctx) {
     };
     Backend.begin(Model);
     for (const Region &R : Model.Regions)
-      Check(Backend.emitRegion(R, Edit, *Diags), R.Root->Loc);
+      Check(Backend.emitRegion(R, Edit), R.Root->Loc);
     for (const auto &A : Model.FreeAtomics)
       Check(Backend.emitFreeAtomic(*A, Edit), A->Loc);
   }

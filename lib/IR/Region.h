@@ -104,12 +104,22 @@ struct ScratchArray {
   std::string BytesExpr;
 };
 
+/// How a function called from a region becomes device code on a GPU.
+enum class DeviceMarking {
+  None,         ///< Already device code: implicit, HPP_FUNCTION, a system
+                ///< header, or a lambda written inside the region.
+  Lambda,       ///< A lambda outside the region: marked before its parameters.
+  Declarations, ///< A function of this file: every declaration is marked.
+};
+
 struct CalledFunction {
   const clang::FunctionDecl *Fn = nullptr;
   std::string Name;
   /// Caller names from the region down to this function.
   llvm::SmallVector<std::string, 4> Chain;
   clang::SourceLocation CallLoc;
+  /// Decided by checkDeviceRestrictions for GPU targets.
+  DeviceMarking Marking = DeviceMarking::None;
 };
 
 enum class ConstructKind { Loop, Scratch, Barrier, Single, Atomic, Scan };
@@ -192,14 +202,15 @@ struct Construct {
   const Construct *enclosingLoop() const;
 };
 
-/// A statement at team level (inside a team loop, outside thread and vector
-/// loops) and how a GPU backend must execute it.
-struct TeamLevelStmt {
+/// A statement of a team body (or of a thread loop's body) that writes
+/// memory or calls a function. Where all the team's threads (all the
+/// thread's lanes) run that body, as on a GPU, it must run once, as in the
+/// serial program; pure computations run on every thread, so each has the
+/// values later statements read.
+struct GuardedStmt {
   const clang::Stmt *S = nullptr;
-  /// True when it writes memory or calls a function: run once per team.
-  /// Otherwise every thread may compute it redundantly.
-  bool OncePerTeam = false;
-  bool ContainsParallelLoop = false;
+  /// Team: once per team; Thread: once per thread (one vector lane).
+  LoopLevel Level = LoopLevel::Team;
 };
 
 struct Region {
@@ -221,7 +232,10 @@ struct Region {
   llvm::SmallVector<const clang::VarDecl *, 2> Globals;
   std::vector<ScratchArray> Scratch;
   std::vector<CalledFunction> Calls;
-  std::vector<TeamLevelStmt> TeamLevel;
+  /// Statements to run once per team or thread, in the order a GPU
+  /// backend guards them (team body first, then thread loops in source
+  /// order); decided by checkDeviceRestrictions for GPU targets.
+  std::vector<GuardedStmt> Guarded;
 
   bool isTeamRegion() const { return Root->Level == LoopLevel::Team; }
   /// Every construct of the tree in source (pre-)order.

@@ -12,9 +12,10 @@
 ///
 //===----------------------------------------------------------------------===//
 
-#include "Basic/ASTUtils.h"
+#include "Backend/ConstructWalker.h"
 #include "Backend/Emitter.h"
 #include "Backend/LoopText.h"
+#include "Basic/ASTUtils.h"
 #include "Basic/SourceEditor.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
@@ -54,26 +55,27 @@ bool usesSimd(const Construct &L) {
          llvm::all_of(L.Reductions, hasOpenMPReduction);
 }
 
-class RegionWriter {
+Error emitOpenMPAtomic(const Construct &C, SourceEditor &Edit);
+
+class RegionWriter : public ConstructEmitter {
 public:
   RegionWriter(const Region &R, SourceEditor &Edit)
-      : R(R), Edit(Edit), Ctx(Edit.context()), Names(R) {}
-
-  Error run();
+      : ConstructEmitter(R, Edit), Ctx(Edit.context()), Names(R) {}
 
 private:
   std::string id(const Construct &L) const { return Names.id(L); }
   std::string simdPragma(const Construct &L) const;
-  Error emitRoot();
-  Error emitNestedLoop(const Construct &L);
-  Error emitScratch(const Construct &C);
-  Error emitConstruct(const Construct &C);
   std::string scanFirstPass(const Construct &L) const;
   /// `hpp_region_<name>`, the name as an identifier.
   std::string functionName() const { return identifierFor("hpp_region_", R.Name); }
 
-  const Region &R;
-  SourceEditor &Edit;
+  Error emitRootLoop(const Construct &L) override;
+  Error emitNestedLoop(const Construct &L) override;
+  Error emitScratch(const Construct &C) override;
+  Error emitAtomic(const Construct &C) override { return emitOpenMPAtomic(C, Edit); }
+  Error emitSingle(const Construct &C) override;
+  Error emitBarrier(const Construct &C) override;
+
   ASTContext &Ctx;
   LoopNames Names;
 };
@@ -111,8 +113,7 @@ std::string RegionWriter::scanFirstPass(const Construct &L) const {
   return Out;
 }
 
-Error RegionWriter::emitRoot() {
-  const Construct &L = *R.Root;
+Error RegionWriter::emitRootLoop(const Construct &L) {
   std::string Kind = getLoopLevelName(L.Level).str();
   std::string Pro;
   Pro += formatv("{{ // hpp region '{0}' ({1} loop) from {2}:{3}\n", R.Name, Kind,
@@ -248,7 +249,7 @@ Error RegionWriter::emitScratch(const Construct &C) {
   return Edit.replace(C.S->getBeginLoc(), getEndOfStmt(C.S, Ctx), Text);
 }
 
-Error emitAtomic(const Construct &C, SourceEditor &Edit) {
+Error emitOpenMPAtomic(const Construct &C, SourceEditor &Edit) {
   ASTContext &Ctx = Edit.context();
   if (C.Atomic == AtomicOp::Min || C.Atomic == AtomicOp::Max) {
     if (Error E = Edit.replace(C.Pragma.Begin, C.Pragma.End,
@@ -262,41 +263,19 @@ Error emitAtomic(const Construct &C, SourceEditor &Edit) {
   return Edit.replace(C.Pragma.Begin, C.Pragma.End, "#pragma omp atomic update\n");
 }
 
-Error RegionWriter::emitConstruct(const Construct &C) {
-  // Children first: edits after a body must nest inside the parent's.
-  for (const auto &Child : C.Children)
-    if (Error E = emitConstruct(*Child))
-      return E;
-  switch (C.Kind) {
-  case ConstructKind::Loop:
-    return &C == R.Root.get() ? emitRoot() : emitNestedLoop(C);
-  case ConstructKind::Scratch:
-    return emitScratch(C);
-  case ConstructKind::Atomic:
-    return emitAtomic(C, Edit);
-  case ConstructKind::Single:
-    return Edit.replace(C.Pragma.Begin, C.Pragma.End,
-                        formatv("// hpp single (per {0}): one thread per team runs it once\n",
-                                C.PerThread ? "thread" : "team")
-                            .str());
-  case ConstructKind::Barrier:
-    if (C.Inserted)
-      return Edit.insertBefore(C.InsertLoc,
-                               "// hpp: team barrier inserted: " + C.Reason +
-                                   " (nothing to do with one thread per team)\n");
-    return Edit.replace(C.Pragma.Begin, C.Pragma.End,
-                        "// hpp barrier (nothing to do with one thread per team)\n");
-  case ConstructKind::Scan:
-    return Edit.replace(C.Pragma.Begin, C.Pragma.End,
-                        formatv("// hpp scan {0}({1})\n", C.Inclusive ? "inclusive" : "exclusive",
-                                join(C.ScanVars, ", "))
-                            .str());
-  }
-  llvm_unreachable("unknown construct kind");
+Error RegionWriter::emitSingle(const Construct &C) {
+  return Edit.replace(C.Pragma.Begin, C.Pragma.End,
+                      formatv("// hpp single (per {0}): one thread per team runs it once\n",
+                              C.PerThread ? "thread" : "team")
+                          .str());
 }
 
-Error RegionWriter::run() {
-  return emitConstruct(*R.Root);
+Error RegionWriter::emitBarrier(const Construct &C) {
+  if (C.Inserted)
+    return Edit.insertBefore(C.InsertLoc, "// hpp: team barrier inserted: " + C.Reason +
+                                              " (nothing to do with one thread per team)\n");
+  return Edit.replace(C.Pragma.Begin, C.Pragma.End,
+                      "// hpp barrier (nothing to do with one thread per team)\n");
 }
 
 class OpenMPEmitter : public Emitter {
@@ -307,12 +286,12 @@ public:
     return "#include <hpprt/openmp/hpprt.hpp>\n";
   }
 
-  Error emitRegion(const Region &R, SourceEditor &Edit, Diagnoser &) override {
-    return RegionWriter(R, Edit).run();
+  Error emitRegion(const Region &R, SourceEditor &Edit) override {
+    return RegionWriter(R, Edit).emitConstructs();
   }
 
   Error emitFreeAtomic(const Construct &C, SourceEditor &Edit) override {
-    return emitAtomic(C, Edit);
+    return emitOpenMPAtomic(C, Edit);
   }
 
   std::string describeMapping(const Construct &L) const override {

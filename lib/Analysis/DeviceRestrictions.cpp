@@ -1,0 +1,414 @@
+//===- DeviceRestrictions.cpp - What a region may do on a GPU -------------===//
+///
+/// \file
+/// Legality of device code, and the two decisions that follow from it
+/// (statements run once per team or thread, functions marked for the
+/// device). The checks of one region run in a fixed order, and a failure of
+/// the first group (the enclosing function, device code, user reductions)
+/// stops the region's other checks: later ones would only repeat the cause.
+///
+//===----------------------------------------------------------------------===//
+
+#include "Analysis/DeviceRestrictions.h"
+#include "Analysis/VariableUses.h"
+#include "Basic/ASTUtils.h"
+#include "Basic/Diagnostics.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+using namespace llvm;
+
+namespace hpp {
+namespace {
+
+/// Finds what device code cannot do: virtual calls and exceptions.
+class DeviceCodeChecker : public RecursiveASTVisitor<DeviceCodeChecker> {
+public:
+  DeviceCodeChecker(Diagnoser &Diags, StringRef Target) : Diags(Diags), Target(Target) {}
+  bool Ok = true;
+
+  bool shouldVisitLambdaBody() const { return true; }
+
+  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *CE) {
+    const CXXMethodDecl *MD = CE->getMethodDecl();
+    const auto *ME = dyn_cast<MemberExpr>(CE->getCallee()->IgnoreParens());
+    if (MD && MD->isVirtual() && !MD->hasAttr<FinalAttr>() &&
+        !MD->getParent()->hasAttr<FinalAttr>() && !(ME && ME->hasQualifier())) {
+      Diags.report(CE->getExprLoc(), Diag::err_gpu_virtual_call)
+          << MD->getQualifiedNameAsString() << Target;
+      Ok = false;
+    }
+    return true;
+  }
+  bool VisitCXXThrowExpr(CXXThrowExpr *E) {
+    Diags.report(E->getThrowLoc(), Diag::err_gpu_exception) << "throw" << Target;
+    Ok = false;
+    return true;
+  }
+  bool VisitCXXTryStmt(CXXTryStmt *S) {
+    Diags.report(S->getTryLoc(), Diag::err_gpu_exception) << "try" << Target;
+    Ok = false;
+    return true;
+  }
+
+private:
+  Diagnoser &Diags;
+  StringRef Target;
+};
+
+/// The checks of one region. Each returns false after reporting an error.
+class RegionChecker {
+public:
+  RegionChecker(Region &R, StringRef Target, ASTContext &Ctx, Diagnoser &Diags)
+      : R(R), Target(Target), Ctx(Ctx), SM(Ctx.getSourceManager()), Diags(Diags) {}
+
+  bool run();
+
+private:
+  unsigned offset(SourceLocation L) const { return SM.getFileOffset(SM.getExpansionLoc(L)); }
+  bool inRegion(SourceLocation L) const { return rangeContains(R.Root->Range, L, SM); }
+
+  bool checkEnclosingFunction();
+  bool checkDeviceCode();
+  bool checkUserReductions();
+  const Expr *findArrayUseBeyondReads(const VarDecl *V) const;
+  bool checkConstructs(const Construct &C);
+  bool planGuards(const Stmt *Body, LoopLevel Level);
+  bool markCalledFunctions();
+
+  Region &R;
+  StringRef Target;
+  ASTContext &Ctx;
+  const SourceManager &SM;
+  Diagnoser &Diags;
+};
+
+/// nvcc's extended lambdas need an enclosing function whose address can be
+/// taken, public, in a public class (CUDA C++ programming guide, extended
+/// lambda restrictions).
+bool RegionChecker::checkEnclosingFunction() {
+  const FunctionDecl *Fn = R.Function;
+  if (!Fn)
+    return true;
+  int Reason = -1;
+  if (isa<CXXConstructorDecl>(Fn) || isa<CXXDestructorDecl>(Fn))
+    Reason = 0;
+  else if (Fn->getAccess() == AS_private || Fn->getAccess() == AS_protected)
+    Reason = 1;
+  for (const DeclContext *DC = Fn->getDeclContext(); Reason < 0 && DC; DC = DC->getParent()) {
+    const auto *RD = dyn_cast<CXXRecordDecl>(DC);
+    if (!RD)
+      continue;
+    if (RD->getAccess() == AS_private || RD->getAccess() == AS_protected)
+      Reason = 2;
+    else if (RD->isLocalClass())
+      Reason = 3;
+  }
+  if (Reason >= 0) {
+    Diags.report(R.Root->Pragma.KindLoc, Diag::err_gpu_enclosing_function) << Target << Reason;
+    return false;
+  }
+  // The device lambda captures *this by copy; the copy must be a plain
+  // bit-copy, or its destructor would free what the original owns.
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(Fn); MD && R.CapturesThis) {
+    const CXXRecordDecl *RD = MD->getParent();
+    if (RD->hasDefinition() && !RD->isDependentContext() && !RD->isTriviallyCopyable()) {
+      Diags.report(R.Root->Pragma.KindLoc, Diag::err_gpu_this_copy) << Target << RD->getName();
+      return false;
+    }
+  }
+  for (const VarDecl *V : R.Globals) {
+    Diags.report(R.Root->Pragma.KindLoc, Diag::err_gpu_global_variable)
+        << Target << V->getName();
+    Diags.report(V->getLocation(), Diag::note_declared_here) << V->getName();
+    return false;
+  }
+  // The device lambda gets a copy of a local array: what the region writes
+  // into it would be lost (an API body capturing by reference meets this).
+  for (const Capture &C : R.Captures) {
+    if (!C.Var || !C.Var->getType()->isArrayType())
+      continue;
+    if (const Expr *Use = findArrayUseBeyondReads(C.Var)) {
+      Diags.report(Use->getExprLoc(), Diag::err_gpu_local_array_written) << Target << C.Name;
+      Diags.report(C.Var->getLocation(), Diag::note_declared_here) << C.Name;
+      return false;
+    }
+  }
+  return true;
+}
+
+/// The first use of local array \p V in the region that may write its
+/// elements or let them escape: anything but reading an element (through
+/// subscripts and member accesses down to a load).
+const Expr *RegionChecker::findArrayUseBeyondReads(const VarDecl *V) const {
+  const Expr *Found = nullptr;
+  forEachVarRef(R.Root->S, [&](const DeclRefExpr *Ref) {
+    if (Found || Ref->getDecl() != V)
+      return;
+    const Expr *E = Ref;
+    while (true) {
+      DynTypedNodeList Parents = Ctx.getParents(*E);
+      const Expr *P = Parents.size() == 1 ? Parents[0].get<Expr>() : nullptr;
+      if (const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(P)) {
+        if (Cast->getCastKind() == CK_LValueToRValue)
+          return; // A load: a read.
+        if (Cast->getCastKind() != CK_ArrayToPointerDecay && Cast->getCastKind() != CK_NoOp)
+          break;
+        E = Cast;
+        continue;
+      }
+      if (const auto *Sub = dyn_cast_or_null<ArraySubscriptExpr>(P); Sub && Sub->getBase() == E) {
+        E = Sub;
+        continue;
+      }
+      if (const auto *ME = dyn_cast_or_null<MemberExpr>(P); ME && !ME->isArrow()) {
+        E = ME;
+        continue;
+      }
+      if (isa_and_nonnull<ParenExpr>(P)) {
+        E = P;
+        continue;
+      }
+      break;
+    }
+    Found = E;
+  });
+  return Found;
+}
+
+bool RegionChecker::checkDeviceCode() {
+  DeviceCodeChecker Checker(Diags, Target);
+  Checker.TraverseStmt(const_cast<Stmt *>(R.Root->S));
+  for (const CalledFunction &F : R.Calls)
+    Checker.TraverseStmt(F.Fn->getBody());
+  return Checker.Ok;
+}
+
+/// User reductions move values and reducers as bytes (shuffles, shared
+/// memory, the grid combine, the copy into the kernel), and a device
+/// lambda cannot capture an object whose type is local to a function: the
+/// outermost loop's reduction objects and reducers from outside the region
+/// are captured. (Dependent types are checked by the runtime's
+/// static_asserts when nvcc instantiates them.)
+bool RegionChecker::checkUserReductions() {
+  bool Ok = true;
+  auto Check = [&](const Construct &L, const ReductionVar &RV, const VarDecl *V, bool Reducer) {
+    QualType T = V->getType().getNonReferenceType();
+    if (T->isDependentType())
+      return;
+    StringRef Name = Reducer ? StringRef(RV.UserReducer) : StringRef(RV.Name);
+    bool FromOutside = RV.Reducer && !inRegion(RV.Reducer->getLocation());
+    bool Captured = &L == R.Root.get() || (Reducer && FromOutside);
+    const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+    if (!T.isTriviallyCopyableType(Ctx)) {
+      Diags.report(RV.Loc, Diag::err_gpu_user_reduction_copy)
+          << Reducer << Name << getTypeName(T, Ctx) << Target;
+      Ok = false;
+    } else if (Captured && RD && RD->isLocalClass()) {
+      Diags.report(RV.Loc, Diag::err_gpu_user_reduction_local_type)
+          << Reducer << Name << getTypeName(T, Ctx) << Target;
+      Ok = false;
+    } else {
+      return;
+    }
+    if (L.Pragma.isValid())
+      Diags.report(L.Pragma.KindLoc, Diag::note_loop_pragma) << L.Pragma.Spelling;
+  };
+  R.forEachConstruct([&](const Construct &L) {
+    for (const ReductionVar &RV : L.Reductions) {
+      if (RV.Op != ReductionOp::User)
+        continue;
+      Check(L, RV, RV.Var, /*Reducer=*/false);
+      if (RV.Reducer)
+        Check(L, RV, RV.Reducer, /*Reducer=*/true);
+    }
+  });
+  return Ok;
+}
+
+/// Constructs a GPU cannot run as written, children before parents (the
+/// order the emitter visits them in).
+bool RegionChecker::checkConstructs(const Construct &C) {
+  bool Ok = true;
+  for (const auto &Child : C.Children)
+    Ok &= checkConstructs(*Child);
+  // A variable (not memory) updated atomically: every GPU thread has its
+  // own copy of a local, so the update would not be shared.
+  if (C.Kind == ConstructKind::Atomic && C.AtomicVar &&
+      !C.AtomicVar->getType()->isReferenceType()) {
+    Diags.report(C.S->getBeginLoc(), Diag::err_gpu_atomic_variable)
+        << C.AtomicVar->getName() << Target;
+    Ok = false;
+  }
+  // A scan inside a team runs in order on one thread; other constructs in
+  // its body would need the whole team.
+  if (C.isLoop() && &C != R.Root.get() && C.ScanSeparator)
+    for (const auto &Child : C.Children)
+      if (Child->Kind != ConstructKind::Scan) {
+        Diags.report(Child->Loc, Diag::err_gpu_scan_with_constructs)
+            << getLoopLevelName(C.Level) << Target;
+        Ok = false;
+        break;
+      }
+  return Ok;
+}
+
+/// Records the statements of \p Body with side effects, to run once at
+/// \p Level; pure computations run on every thread. A statement holding
+/// hpp constructs is split into its parts, which only blocks, `if` and
+/// loops allow.
+bool RegionChecker::planGuards(const Stmt *Body, LoopLevel Level) {
+  SmallVector<const Stmt *, 8> Stmts;
+  if (const auto *CS = dyn_cast<CompoundStmt>(Body))
+    Stmts.append(CS->body_begin(), CS->body_end());
+  else
+    Stmts.push_back(Body);
+  DenseSet<const Stmt *> Annotated;
+  R.forEachConstruct([&](const Construct &C) {
+    if (C.S)
+      Annotated.insert(C.S);
+  });
+  bool Ok = true;
+  for (const Stmt *S : Stmts) {
+    if (Annotated.count(S))
+      continue;
+    SourceLocation Begin = S->getBeginLoc(), End = getEndOfStmt(S, Ctx);
+    bool HasConstruct = false;
+    R.forEachConstruct([&](const Construct &C) {
+      // Inserted barriers go before a statement, not into it.
+      if (&C != R.Root.get() && !C.Inserted && offset(Begin) <= offset(C.Loc) &&
+          offset(C.Loc) < offset(End))
+        HasConstruct = true;
+    });
+    if (HasConstruct) {
+      auto Recurse = [&](const Stmt *Sub) { return Sub ? planGuards(Sub, Level) : true; };
+      if (isa<CompoundStmt>(S)) {
+        Ok &= Recurse(S);
+      } else if (const auto *If = dyn_cast<IfStmt>(S)) {
+        Ok &= Recurse(If->getThen());
+        Ok &= Recurse(If->getElse());
+      } else if (const auto *For = dyn_cast<ForStmt>(S)) {
+        Ok &= Recurse(For->getBody());
+      } else if (const auto *While = dyn_cast<WhileStmt>(S)) {
+        Ok &= Recurse(While->getBody());
+      } else if (const auto *Do = dyn_cast<DoStmt>(S)) {
+        Ok &= Recurse(Do->getBody());
+      } else {
+        Diags.report(Begin, Diag::err_gpu_construct_in_statement) << Target;
+        Ok = false;
+      }
+      continue;
+    }
+    if (!hasSideEffects(S))
+      continue;
+    if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+      const auto *V = DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
+      Diags.report(Begin, Diag::err_gpu_effectful_decl)
+          << (V ? V->getName() : "variable") << Target
+          << (Level == LoopLevel::Team ? "team" : "thread");
+      Ok = false;
+      continue;
+    }
+    R.Guarded.push_back({S, Level});
+  }
+  return Ok;
+}
+
+/// Functions called from the region are compiled for host and device:
+/// those written in this file are marked; those elsewhere must say so
+/// themselves (HPP_FUNCTION). Lambdas outside the region become device
+/// lambdas, which nvcc allows only for non-generic lambdas capturing by
+/// value.
+bool RegionChecker::markCalledFunctions() {
+  bool Ok = true;
+  for (CalledFunction &F : R.Calls) {
+    const FunctionDecl *Fn = F.Fn;
+    if (const FunctionDecl *Pattern = Fn->getTemplateInstantiationPattern())
+      Fn = Pattern;
+    if (Fn->isImplicit() || Fn->isDefaulted())
+      continue;
+    if (const auto *A = Fn->getAttr<AnnotateAttr>())
+      if (A->getAnnotation() == "hpp_function")
+        continue;
+    SourceLocation Loc = SM.getExpansionLoc(Fn->getLocation());
+    if (SM.isInSystemHeader(Loc))
+      continue;
+    if (!SM.isInMainFile(Loc)) {
+      Diags.report(F.CallLoc, Diag::err_gpu_function_elsewhere)
+          << F.Name << Target << SM.getFilename(Loc);
+      Ok = false;
+      continue;
+    }
+    const auto *MD = dyn_cast<CXXMethodDecl>(Fn);
+    if (!MD || !MD->getParent()->isLambda()) {
+      F.Marking = DeviceMarking::Declarations;
+      continue;
+    }
+    if (inRegion(MD->getLocation()))
+      continue; // Lambdas inside device code are device lambdas already.
+    if (MD->getParent()->isGenericLambda()) {
+      Diags.report(F.CallLoc, Diag::err_gpu_generic_lambda) << Target;
+      Ok = false;
+      continue;
+    }
+    bool ByReference = llvm::any_of(MD->getParent()->captures(), [](const LambdaCapture &C) {
+      return C.getCaptureKind() == LCK_ByRef;
+    });
+    if (ByReference) {
+      Diags.report(F.CallLoc, Diag::err_gpu_lambda_by_reference) << Target;
+      Ok = false;
+      continue;
+    }
+    F.Marking = DeviceMarking::Lambda;
+  }
+  return Ok;
+}
+
+bool RegionChecker::run() {
+  if (!checkEnclosingFunction() || !checkDeviceCode() || !checkUserReductions())
+    return false;
+  bool Ok = checkConstructs(*R.Root);
+  if (R.isTeamRegion()) {
+    Ok &= planGuards(R.Root->Dims.back().Loop->getBody(), LoopLevel::Team);
+    R.forEachConstruct([&](const Construct &C) {
+      if (C.isLoop() && C.Level == LoopLevel::Thread && !C.ScanSeparator)
+        Ok &= planGuards(C.Dims.back().Loop->getBody(), LoopLevel::Thread);
+    });
+  }
+  Ok &= markCalledFunctions();
+  return Ok;
+}
+
+} // namespace
+
+bool checkDeviceRestrictions(TranslationModel &Model, Backend Target, ASTContext &Ctx,
+                             Diagnoser &Diags) {
+  assert(isGPUBackend(Target) && "device restrictions apply to GPU targets");
+  const SourceManager &SM = Ctx.getSourceManager();
+  bool AllOk = true;
+  std::vector<Region> Kept;
+  for (Region &R : Model.Regions) {
+    size_t ErrorsBefore = Diags.errorCount();
+    if (RegionChecker(R, getBackendDisplayName(Target), Ctx, Diags).run()) {
+      Kept.push_back(std::move(R));
+      continue;
+    }
+    AllOk = false;
+    RefusedDirective Refused;
+    Refused.Loc = R.Root->Pragma.Begin;
+    Refused.Line = getLine(R.Root->Pragma.Begin, SM);
+    Refused.Kind = R.Root->Pragma.Spelling.str();
+    if (ErrorsBefore < Diags.errorCount())
+      Refused.Reason = Diags.errorMessage(ErrorsBefore);
+    Model.Refused.push_back(std::move(Refused));
+  }
+  Model.Regions = std::move(Kept);
+  return AllOk;
+}
+
+} // namespace hpp

@@ -1,0 +1,45 @@
+//===- ConstructWalker.cpp - One walk over a region for every backend -----===//
+
+#include "Backend/ConstructWalker.h"
+#include "Basic/SourceEditor.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace llvm;
+
+namespace hpp {
+
+ConstructEmitter::~ConstructEmitter() = default;
+
+Error ConstructEmitter::emitConstructs() { return emit(*R.Root); }
+
+Error ConstructEmitter::emit(const Construct &C) {
+  // Children first: edits after a body must nest inside the parent's.
+  for (const auto &Child : C.Children)
+    if (Error E = emit(*Child))
+      return E;
+  switch (C.Kind) {
+  case ConstructKind::Loop:
+    return &C == R.Root.get() ? emitRootLoop(C) : emitNestedLoop(C);
+  case ConstructKind::Scratch:
+    return emitScratch(C);
+  case ConstructKind::Atomic:
+    return emitAtomic(C);
+  case ConstructKind::Single:
+    return emitSingle(C);
+  case ConstructKind::Barrier:
+    return emitBarrier(C);
+  case ConstructKind::Scan:
+    return emitScanSeparator(C);
+  }
+  llvm_unreachable("unknown construct kind");
+}
+
+Error ConstructEmitter::emitScanSeparator(const Construct &C) {
+  return Edit.replace(C.Pragma.Begin, C.Pragma.End,
+                      formatv("// hpp scan {0}({1})\n", C.Inclusive ? "inclusive" : "exclusive",
+                              join(C.ScanVars, ", "))
+                          .str());
+}
+
+} // namespace hpp

@@ -1,0 +1,204 @@
+//===- GPULaunch.cpp - A region's outermost loop as a kernel launch -------===//
+///
+/// \file
+/// The outermost loop becomes a block: the launch configuration, scratch
+/// offsets and reduction handles on the host (the prologue), a device
+/// lambda whose loop is grid-strided over the league or the iterations,
+/// and after the lambda the launch and the results copied back (the
+/// epilogue).
+///
+//===----------------------------------------------------------------------===//
+
+#include "Backend/GPU/GPURegionWriter.h"
+#include "Basic/ASTUtils.h"
+#include "Basic/SourceEditor.h"
+#include "clang/AST/Stmt.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace clang;
+using namespace llvm;
+
+namespace hpp {
+
+std::string typeAlias(StringRef Var) { return ("hpp_type_" + Var).str(); }
+
+std::string GPURegionWriter::rootShadows(const Construct &L, bool Scans) const {
+  std::string Out;
+  for (const ReductionVar &RV : L.Reductions) {
+    if (RV.InScan != Scans)
+      continue;
+    Out += formatv("{0} {1} = {2};\n", typeAlias(RV.Name), RV.Name,
+                   ReductionOpText(id(L), RV).identity(typeAlias(RV.Name)));
+    // A thread without candidates must lose every tie.
+    if (isLocReduction(RV.Op))
+      Out += formatv("{0} {1} = std::numeric_limits<{0}>::max();\n", typeAlias(RV.IndexName),
+                     RV.IndexName);
+  }
+  return Out;
+}
+
+std::string GPURegionWriter::scratchPrologue() const {
+  // Offsets within each (level, per team | per thread) group; a per-thread
+  // array of thread t lives at scratchL() + team bytes + t * thread bytes.
+  std::string Out;
+  for (unsigned Level = 0; Level < 2; ++Level) {
+    for (bool PerThread : {false, true}) {
+      std::string Sum = "0";
+      for (unsigned I = 0; I < R.Scratch.size(); ++I) {
+        const ScratchArray &A = R.Scratch[I];
+        if (A.Level != Level || A.PerThread != PerThread)
+          continue;
+        Out += formatv("const std::size_t hpp_scratch_off{0} = {1}; // '{2}', level {3}, "
+                       "per {4}\n",
+                       I, Sum, A.Name, Level, PerThread ? "thread" : "team");
+        Out += formatv("const std::size_t hpp_scratch_size{0} = hpprt::align_up({1}, 16);\n",
+                       I, A.BytesExpr);
+        Sum = formatv("hpp_scratch_off{0} + hpp_scratch_size{0}", I).str();
+      }
+      if (Sum != "0")
+        Out += formatv("hpp_launch.scratch_{0}_bytes[{1}] = {2};\n",
+                       PerThread ? "thread" : "team", Level, Sum);
+    }
+  }
+  return Out;
+}
+
+/// The launch configuration, evaluated on the host before the kernel.
+std::string GPURegionWriter::launchPrologue() const {
+  const Construct &L = *R.Root;
+  bool Team = L.Level == LoopLevel::Team;
+  bool Scan = L.ScanSeparator != nullptr;
+  std::string Pro;
+  Pro += formatv("{{ // hpp region '{0}' ({1} loop) from {2}:{3}: {4} kernel {5}\n", R.Name,
+                 getLoopLevelName(L.Level), Edit.fileName(), R.Line, D.DisplayName,
+                 KernelName);
+  Pro += boundsDecls(L, id(L));
+  Pro += formatv("{0} hpp_launch(\"{1}\", \"{2}\", {3});\n", rt("Launch"), R.Name,
+                 Edit.fileName(), R.Line);
+  Pro += formatv("hpp_launch.kind = {0};\n",
+                 rt(Team ? "RegionKind::Team" : Scan ? "RegionKind::Scan" : "RegionKind::Flat"));
+  Pro += "hpp_launch.iterations = hpp_n0;\n";
+  if (!L.TeamSizeText.empty())
+    Pro += formatv("hpp_launch.team_size = static_cast<int>({0});\n", L.TeamSizeText);
+  if (!L.VectorLengthText.empty())
+    Pro += formatv("hpp_launch.vector_length = static_cast<int>({0});\n", L.VectorLengthText);
+  if (!L.LeagueText.empty())
+    Pro += formatv("hpp_launch.league_cap = static_cast<hpprt::index_t>({0});\n", L.LeagueText);
+  bool NestedVector = false;
+  R.forEachConstruct([&](const Construct &C) {
+    NestedVector |= C.isLoop() && C.Level == LoopLevel::Vector;
+  });
+  if (NestedVector)
+    Pro += "hpp_launch.nested_vector = true;\n";
+  // Streams come with the runtime-services issue; the expression still runs.
+  if (!L.StreamText.empty())
+    Pro += formatv("(void)({0});\n", L.StreamText);
+  Pro += scratchPrologue();
+  // Reducers from outside the region are copied on the host, before the
+  // region, like any read-only capture (a global one could not be read on
+  // the device).
+  R.forEachConstruct([&](const Construct &C) {
+    if (&C != &L)
+      for (const ReductionVar &RV : C.Reductions)
+        if (reducerFromOutside(RV))
+          Pro += ReductionOpText(id(C), RV).decl();
+  });
+  std::string Checks;
+  for (const Capture &C : R.Captures)
+    if (C.IsPointer)
+      Checks += formatv("hpp_launch.check_pointer({0}, \"{0}\");\n", C.Name);
+  if (!Checks.empty())
+    Pro += "#ifndef NDEBUG\n" + Checks + "#endif\n";
+  return Pro;
+}
+
+std::string GPURegionWriter::reductionHandles(std::string &Captures) const {
+  const Construct &L = *R.Root;
+  std::string Pro;
+  for (const ReductionVar &RV : L.Reductions) {
+    StringRef Op = getReductionRuntimeType(RV.Op);
+    ReductionOpText OpText(id(L), RV);
+    Pro += OpText.decl();
+    Pro += formatv("using {0} = std::remove_reference_t<decltype({1})>;\n",
+                   typeAlias(RV.Name), RV.Name);
+    if (RV.InScan) {
+      Pro += formatv("{0}<hpprt::{1}, {2}> hpp_scan_{3}(hpp_launch, {3});\n", rt("Scan"),
+                     Op, typeAlias(RV.Name), RV.Name);
+      Captures += formatv(", hpp_dev_{0} = hpp_scan_{0}.device()", RV.Name).str();
+    } else if (isLocReduction(RV.Op)) {
+      Pro += formatv("using {0} = std::remove_reference_t<decltype({1})>;\n",
+                     typeAlias(RV.IndexName), RV.IndexName);
+      Pro += formatv("{0}<hpprt::{1}, {2}, {3}> hpp_red_{4}(hpp_launch, {4}, {5});\n",
+                     rt("LocReduction"), Op, typeAlias(RV.Name), typeAlias(RV.IndexName),
+                     RV.Name, RV.IndexName);
+      Captures += formatv(", hpp_dev_{0} = hpp_red_{0}.device()", RV.Name).str();
+    } else {
+      Pro += formatv("{0}<{1}, {2}> hpp_red_{3}(hpp_launch, {3}{4});\n", rt("Reduction"),
+                     OpText.type(), typeAlias(RV.Name), RV.Name, OpText.argument());
+      Captures += formatv(", hpp_dev_{0} = hpp_red_{0}.device()", RV.Name).str();
+    }
+  }
+  return Pro;
+}
+
+/// Closes the device lambda (each thread's partial results into the
+/// reductions), launches it and copies the results back.
+std::string GPURegionWriter::rootEpilogue() const {
+  const Construct &L = *R.Root;
+  std::string Epi = "}\n";
+  StringRef Every = L.Level == LoopLevel::Team ? "false" : "true";
+  for (const ReductionVar &RV : L.Reductions) {
+    if (RV.InScan)
+      continue;
+    if (isLocReduction(RV.Op))
+      Epi += formatv("{0}(hpp_dev_{1}, {1}, {2}, {3});\n", rt("finish_loc_reduction"),
+                     RV.Name, RV.IndexName, Every);
+    else
+      Epi += formatv("{0}(hpp_dev_{1}, {1}, {2}{3});\n", rt("finish_reduction"), RV.Name, Every,
+                     ReductionOpText(id(L), RV).argument());
+  }
+  Epi += "};\n";
+  Epi += formatv("{0}(hpp_launch, {1}<decltype(hpp_body)>, hpp_body);\n", rt("launch"),
+                 KernelName);
+  for (const ReductionVar &RV : L.Reductions) {
+    if (RV.InScan)
+      Epi += formatv("{0} = hpp_scan_{0}.result();\n", RV.Name);
+    else if (isLocReduction(RV.Op))
+      Epi += formatv("std::tie({0}, {1}) = hpp_red_{0}.result();\n", RV.Name, RV.IndexName);
+    else
+      Epi += formatv("{0} = hpp_red_{0}.result();\n", RV.Name);
+  }
+  Epi += formatv("} // hpp region '{0}'\n", R.Name);
+  return Epi;
+}
+
+Error GPURegionWriter::emitRootLoop(const Construct &L) {
+  std::string Pro = launchPrologue();
+  std::string Captures = R.CapturesThis ? "=, *this" : "=";
+  Pro += reductionHandles(Captures);
+  Pro += formatv("auto hpp_body = [{0}] __device__ (const {1} &hpp_ctx) {{\n", Captures,
+                 rt("Ctx"));
+  std::string Header;
+  if (L.ScanSeparator) {
+    if (Error E = emitScanPasses(L, Pro, Header))
+      return E;
+  } else {
+    Pro += rootShadows(L, /*Scans=*/false);
+    bool Team = L.Level == LoopLevel::Team;
+    Header = formatv("for (hpprt::index_t hpp_iv0 = {0}; hpp_iv0 < hpp_n0; hpp_iv0 += {1}) {{ ",
+                     rt(Team ? "league_rank0()" : "global_rank()"),
+                     rt(Team ? "league_stride()" : "global_size()"))
+                 .str();
+  }
+  Header += indexDecls(L, id(L), "hpp_iv0");
+  std::string Indent = Edit.indentOf(L.Pragma.Begin);
+  if (Error E = Edit.replace(L.Pragma.Begin, L.Pragma.End,
+                             SourceEditor::indentBlock(Pro, Indent)))
+    return E;
+  if (Error E = rewriteLoopHeaders(L, Header, Edit))
+    return E;
+  return Edit.insert(getEndOfStmt(L.Dims.back().Loop->getBody(), Ctx),
+                     "\n" + SourceEditor::indentBlock(rootEpilogue(), Indent));
+}
+
+} // namespace hpp

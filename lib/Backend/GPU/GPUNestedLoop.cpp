@@ -1,0 +1,118 @@
+//===- GPUNestedLoop.cpp - Thread, vector and team-vector loops on a GPU --===//
+///
+/// \file
+/// A nested loop is distributed over the threads (threadIdx.y), the lanes
+/// (threadIdx.x) or both. Its reductions start from the identity on every
+/// thread, are all-reduced at the loop's end, and every thread continues
+/// from the value the serial loop would have left.
+///
+//===----------------------------------------------------------------------===//
+
+#include "Backend/GPU/GPURegionWriter.h"
+#include "Basic/ASTUtils.h"
+#include "Basic/SourceEditor.h"
+#include "clang/AST/Stmt.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace clang;
+using namespace llvm;
+
+namespace hpp {
+
+LevelFunctions functionsFor(LoopLevel L) {
+  switch (L) {
+  case LoopLevel::Thread:
+    return {"thread_rank()", "team_size()", "thread_allreduce", "team_broadcast",
+            "is_team_leader()"};
+  case LoopLevel::Vector:
+    return {"vector_rank()", "vector_length()", "vector_allreduce", "vector_broadcast",
+            "is_vector_leader()"};
+  default:
+    return {"team_vector_rank()", "team_vector_size()", "team_vector_allreduce",
+            "team_broadcast", "is_team_leader()"};
+  }
+}
+
+Error GPURegionWriter::emitNestedLoop(const Construct &L) {
+  if (L.ScanSeparator)
+    return emitNestedScan(L);
+  LevelFunctions F = functionsFor(L.Level);
+  std::string Pro = formatv("{{ // hpp {0} loop over {1} / {2}\n", getLoopLevelName(L.Level),
+                            F.Rank, F.Size);
+  Pro += boundsDecls(L, id(L));
+  // Each thread starts from the identity; afterwards all of them continue
+  // from the value a serial loop would have left.
+  for (const ReductionVar &RV : L.Reductions) {
+    ReductionOpText OpText(id(L), RV);
+    if (!reducerFromOutside(RV))
+      Pro += OpText.decl();
+    Pro += formatv("auto hpp_save_{0} = {0};\n", RV.Name);
+    if (isLocReduction(RV.Op))
+      Pro += formatv("auto hpp_save_{0} = {0};\n", RV.IndexName);
+    Pro += formatv("{0} = {1};\n", RV.Name, OpText.identityLike(RV.Name));
+    if (isLocReduction(RV.Op))
+      Pro += formatv("{0} = std::numeric_limits<std::remove_reference_t<decltype({0})>>::max();\n",
+                     RV.IndexName);
+  }
+  // A counted 32-bit loop: nvcc unrolls and pipelines it, which it does not
+  // do for a 64-bit loop with a run-time step (docs/performance.md).
+  std::string K = id(L), Iv = "hpp_iv" + K;
+  Pro += formatv("const int hpp_r{0} = {1}, hpp_s{0} = {2};\n", K, rt(F.Rank), rt(F.Size));
+  auto Count = [&](StringRef Step) {
+    return formatv("const int hpp_c{0} = {1}(hpp_n{0}, hpp_r{0}, {2});\n", K,
+                   rt("lane_trip_count"), Step)
+        .str();
+  };
+  auto CountedHeader = [&](StringRef Step) {
+    return formatv("for (int hpp_k{0} = 0; hpp_k{0} < hpp_c{0}; ++hpp_k{0}) {{ const "
+                   "hpprt::index_t {1} = hpp_r{0} + static_cast<hpprt::index_t>(hpp_k{0}) * "
+                   "{2}; ",
+                   K, Iv, Step)
+               .str() +
+           indexDecls(L, K, Iv);
+  };
+  // The common AUTO shapes get a copy with the step known at compile time,
+  // as a template would: 32 lanes for a vector loop, 256 threads for a
+  // team-vector loop. The division in the trip count becomes a shift.
+  StringRef Step = L.Level == LoopLevel::Vector       ? "32"
+                   : L.Level == LoopLevel::TeamVector ? "256"
+                                                      : "";
+  bool Specialise = !Step.empty();
+  if (Specialise) {
+    const Stmt *Body = L.Dims.back().Loop->getBody();
+    Pro += formatv("if (hpp_s{0} == {1}) {{\n", K, Step);
+    Pro += Count(Step) + CountedHeader(Step) + "\n" + Edit.lineDirective(Body->getBeginLoc()) +
+           "\n" + Edit.indentOf(Body->getBeginLoc()) +
+           Edit.rewrittenText(Body->getBeginLoc(), getEndOfStmt(Body, Ctx)) + "\n}\n";
+    Pro += "} else {\n";
+  }
+  Pro += Count("hpp_s" + K);
+  std::string Indent = Edit.indentOf(L.Pragma.Begin);
+  if (Error E = Edit.replace(L.Pragma.Begin, L.Pragma.End,
+                             SourceEditor::indentBlock(Pro, Indent)))
+    return E;
+  if (Error E = rewriteLoopHeaders(L, CountedHeader("hpp_s" + K), Edit))
+    return E;
+  std::string Epi = Specialise ? "}\n}\n" : "}\n";
+  for (const ReductionVar &RV : L.Reductions) {
+    StringRef Op = getReductionRuntimeType(RV.Op);
+    if (isLocReduction(RV.Op)) {
+      Epi += formatv("{0}_loc<hpprt::{1}>({2}, {3});\n", rt(F.AllReduce), Op, RV.Name,
+                     RV.IndexName);
+      Epi += formatv("if (hpprt::{0}::better({1}, hpp_save_{1})) {{ hpp_save_{1} = {1}; "
+                     "hpp_save_{2} = {2}; }\n",
+                     Op, RV.Name, RV.IndexName);
+      Epi += formatv("{0} = hpp_save_{0};\n{1} = hpp_save_{1};\n", RV.Name, RV.IndexName);
+    } else {
+      ReductionOpText OpText(id(L), RV);
+      Epi += formatv("{0} = {1};\n", RV.Name, OpText.collective(rt(F.AllReduce), RV.Name));
+      Epi += formatv("{0};\n{1} = hpp_save_{1};\n", OpText.join("hpp_save_" + RV.Name, RV.Name),
+                     RV.Name);
+    }
+  }
+  Epi += "}";
+  return Edit.insert(getEndOfStmt(L.Dims.back().Loop->getBody(), Ctx),
+                     "\n" + SourceEditor::indentBlock(Epi, Indent));
+}
+
+} // namespace hpp

@@ -1,0 +1,103 @@
+//===- GPURegionWriter.h - One region as a CUDA or HIP kernel ---*- C++ -*-===//
+///
+/// \file
+/// Rewrites one region for a GPU dialect. Analysis has already refused what
+/// device code cannot do (Analysis/DeviceRestrictions) and decided which
+/// statements run once per team or thread and which functions are marked
+/// for the device; this class only emits. Its parts live in one file each:
+/// the launch of the outermost loop (GPULaunch.cpp), scans (GPUScan.cpp),
+/// nested loops (GPUNestedLoop.cpp), the other constructs, guards and
+/// device-function marks (GPURegionWriter.cpp).
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef HPP_BACKEND_GPU_GPUREGIONWRITER_H
+#define HPP_BACKEND_GPU_GPUREGIONWRITER_H
+
+#include "Backend/ConstructWalker.h"
+#include "Backend/GPU/GPUEmitter.h"
+#include "Backend/LoopText.h"
+#include "llvm/ADT/DenseSet.h"
+#include <string>
+
+namespace clang {
+class ASTContext;
+class SourceManager;
+} // namespace clang
+
+namespace hpp {
+
+class GPURegionWriter : public ConstructEmitter {
+public:
+  /// \p AnnotatedOffsets: where `__host__ __device__` was already inserted
+  /// in this file, shared by the regions (a function called from two
+  /// regions is marked once).
+  GPURegionWriter(const Region &R, llvm::StringRef KernelName, SourceEditor &Edit,
+                  const GPUDialect &D, llvm::DenseSet<unsigned> &AnnotatedOffsets);
+
+  llvm::Error run();
+
+private:
+  // The outermost loop and its launch (GPULaunch.cpp).
+  llvm::Error emitRootLoop(const Construct &L) override;
+  std::string launchPrologue() const;
+  std::string scratchPrologue() const;
+  /// Declares the root loop's reduction and scan handles; appends their
+  /// device views to \p Captures.
+  std::string reductionHandles(std::string &Captures) const;
+  /// Per-thread accumulators of the root loop's reductions (or of its
+  /// scans, with \p Scans), starting at the identity.
+  std::string rootShadows(const Construct &L, bool Scans) const;
+  std::string rootEpilogue() const;
+
+  // Device-wide and nested scans (GPUScan.cpp).
+  /// The two passes of a device-wide scan: pass 1 goes into \p Pro, the
+  /// header of pass 2 (the rewritten loop) into \p Header.
+  llvm::Error emitScanPasses(const Construct &L, std::string &Pro, std::string &Header);
+  bool inputPhaseDroppable(const Construct &L) const;
+  llvm::Error dropInputPhase(const Construct &L);
+  llvm::Error emitNestedScan(const Construct &L);
+
+  // Nested thread, vector and team-vector loops (GPUNestedLoop.cpp).
+  llvm::Error emitNestedLoop(const Construct &L) override;
+
+  // Everything else (GPURegionWriter.cpp).
+  llvm::Error emitScratch(const Construct &C) override;
+  llvm::Error emitAtomic(const Construct &C) override;
+  llvm::Error emitSingle(const Construct &C) override;
+  llvm::Error emitBarrier(const Construct &C) override;
+  llvm::Error emitGuards();
+  llvm::Error markDeviceFunctions();
+
+  std::string rt(llvm::StringRef Name) const { return (D.Runtime + "::" + Name).str(); }
+  std::string id(const Construct &L) const { return Names.id(L); }
+  /// Whether a user reduction's reducer object is declared outside the
+  /// region: its operator object is then made before the region.
+  bool reducerFromOutside(const ReductionVar &RV) const;
+  /// The condition under which code with side effects runs once at
+  /// \p Level (Team: once per team; Thread: once per thread; otherwise
+  /// every lane runs it, and the condition is empty).
+  std::string guardFor(LoopLevel Level) const;
+
+  std::string KernelName;
+  clang::ASTContext &Ctx;
+  const clang::SourceManager &SM;
+  const GPUDialect &D;
+  LoopNames Names;
+  llvm::DenseSet<unsigned> &AnnotatedOffsets;
+};
+
+/// The runtime functions that distribute, all-reduce and broadcast at a
+/// nested loop's level.
+struct LevelFunctions {
+  llvm::StringRef Rank, Size, AllReduce, Broadcast, Leader;
+};
+LevelFunctions functionsFor(LoopLevel L);
+
+/// `hpp_type_<v>`: the alias generated code gives a reduction variable's
+/// type.
+std::string typeAlias(llvm::StringRef Var);
+
+} // namespace hpp
+
+#endif // HPP_BACKEND_GPU_GPUREGIONWRITER_H

@@ -1,0 +1,151 @@
+//===- GPUScan.cpp - Scans on a GPU ---------------------------------------===//
+///
+/// \file
+/// A device-wide scan (a flat loop with an inscan reduction) runs in one
+/// launch: pass 1 computes each item's contribution, the runtime turns them
+/// into prefixes (block scan and decoupled look-back), pass 2 runs the body
+/// from each item's prefix. A scan nested in a team runs in order on one
+/// thread, then the team gets the results: correct for any body, and rarely
+/// the hot loop.
+///
+//===----------------------------------------------------------------------===//
+
+#include "Backend/GPU/GPURegionWriter.h"
+#include "Analysis/VariableUses.h"
+#include "Basic/ASTUtils.h"
+#include "Basic/SourceEditor.h"
+#include "clang/AST/Stmt.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace clang;
+using namespace llvm;
+
+namespace hpp {
+
+/// The statements of a scan loop's body on each side of the separator.
+static std::pair<SmallVector<const Stmt *, 8>, SmallVector<const Stmt *, 8>>
+scanPhases(const Construct &L) {
+  SmallVector<const Stmt *, 8> Input, Scan;
+  unsigned I = 0;
+  for (const Stmt *S : L.ScanBody->body()) {
+    bool BeforeSeparator = I++ < L.ScanSplit;
+    (BeforeSeparator == L.ScanSeparator->Inclusive ? Input : Scan).push_back(S);
+  }
+  return {Input, Scan};
+}
+
+bool GPURegionWriter::inputPhaseDroppable(const Construct &L) const {
+  auto [Input, Scan] = scanPhases(L);
+  SmallPtrSet<const Decl *, 8> Declared;
+  for (const Stmt *S : Input)
+    if (const auto *DS = dyn_cast<DeclStmt>(S))
+      for (const Decl *D : DS->decls())
+        Declared.insert(D);
+  bool Used = false;
+  for (const Stmt *S : Scan)
+    forEachVarRef(S, [&](const DeclRefExpr *R) { Used |= Declared.count(R->getDecl()) > 0; });
+  return !Used;
+}
+
+Error GPURegionWriter::dropInputPhase(const Construct &L) {
+  auto [Input, Scan] = scanPhases(L);
+  if (Input.empty())
+    return Error::success();
+  SourceLocation Begin = Input.front()->getBeginLoc();
+  SourceLocation End = getEndOfStmt(Input.back(), Ctx);
+  return Edit.replace(Begin, End, "/* input phase: run in pass 1 */");
+}
+
+Error GPURegionWriter::emitScanPasses(const Construct &L, std::string &Pro,
+                                      std::string &Header) {
+  // Each thread takes scan_items iterations, warp-striped so that every
+  // round of a warp covers 32 consecutive ones (coalesced). Pass 1 keeps
+  // each item's contribution; the runtime turns them into exclusive
+  // prefixes (block scan and decoupled look-back); pass 2 runs the body
+  // from each item's prefix.
+  std::string First;
+  for (const ReductionVar &RV : L.Reductions)
+    if (RV.InScan && First.empty())
+      First = RV.Name;
+  Pro += formatv("const hpprt::index_t hpp_tile = {0}(hpp_dev_{1});\n", rt("scan_tile"), First);
+  std::string Items = rt("scan_items");
+  // Pass 2 skips the input phase when the scan phase needs nothing it
+  // declares: each item then starts from its prefix as the scan phase
+  // sees it (inclusive or exclusive), and the input is read once.
+  bool DropInput = inputPhaseDroppable(L);
+  bool Inclusive = DropInput && L.ScanSeparator->Inclusive;
+  for (const ReductionVar &RV : L.Reductions)
+    if (RV.InScan)
+      Pro += formatv("{0} hpp_items_{1}[{2}];\n", typeAlias(RV.Name), RV.Name, Items).str() +
+             (Inclusive ? std::string()
+                        : formatv("{0} hpp_last_{1} = hpprt::{2}::identity<{0}>();\n",
+                                  typeAlias(RV.Name), RV.Name, getReductionRuntimeType(RV.Op))
+                              .str());
+  Pro += "// scan, pass 1: each item's contribution, from the identity\n";
+  Pro += formatv("for (int hpp_k = 0; hpp_k < {0}; ++hpp_k) {{\n", Items);
+  Pro += formatv("const hpprt::index_t hpp_iv0 = {0}(hpp_tile, hpp_k);\n", rt("scan_item"));
+  Pro += rootShadows(L, /*Scans=*/true);
+  Pro += "if (hpp_iv0 < hpp_n0) { " + indexDecls(L, id(L), "hpp_iv0") + "\n" +
+         scanInputPhase(L, Edit) + "}\n";
+  for (const ReductionVar &RV : L.Reductions)
+    if (RV.InScan)
+      Pro += formatv("hpp_items_{0}[hpp_k] = {0};\n", RV.Name).str() +
+             (Inclusive ? std::string()
+                        : formatv("if (hpp_iv0 == hpp_n0 - 1) hpp_last_{0} = {0};\n", RV.Name)
+                              .str());
+  Pro += "}\n";
+  for (const ReductionVar &RV : L.Reductions)
+    if (RV.InScan)
+      Pro += formatv("{0}<{1}>(hpp_dev_{2}, hpp_tile, hpp_items_{2});\n",
+                     rt("scan_prefixes_in_place"), Inclusive ? "true" : "false", RV.Name);
+  Pro += DropInput ? "// scan, pass 2: the scan phase, from each item's prefix\n"
+                   : "// scan, pass 2: the body, from each item's exclusive prefix\n";
+  Pro += rootShadows(L, /*Scans=*/false);
+  Header = formatv("for (int hpp_k = 0; hpp_k < {0}; ++hpp_k) {{ const hpprt::index_t "
+                   "hpp_iv0 = {1}(hpp_tile, hpp_k); if (hpp_iv0 >= hpp_n0) continue; ",
+                   Items, rt("scan_item"))
+               .str();
+  for (const ReductionVar &RV : L.Reductions) {
+    if (!RV.InScan)
+      continue;
+    StringRef Op = getReductionRuntimeType(RV.Op);
+    Header += formatv("{0} {1} = hpp_items_{1}[hpp_k]; ", typeAlias(RV.Name), RV.Name);
+    // The total, kept by the item that ends the loop.
+    Header += formatv("if (hpp_iv0 == hpp_n0 - 1) {{ {0} hpp_total = {1}; ", typeAlias(RV.Name),
+                      RV.Name);
+    if (!Inclusive)
+      Header += formatv("hpprt::{0}::join(hpp_total, hpp_last_{1}); ", Op, RV.Name);
+    Header += formatv("{0}(hpp_dev_{1}, hpp_total); } ", rt("scan_store_total"), RV.Name);
+  }
+  return DropInput ? dropInputPhase(L) : Error::success();
+}
+
+Error GPURegionWriter::emitNestedScan(const Construct &L) {
+  LevelFunctions F = functionsFor(L.Level);
+  std::string Pro = formatv("{{ // hpp {0} loop with a scan: in order on one thread\n",
+                            getLoopLevelName(L.Level));
+  Pro += boundsDecls(L, id(L));
+  Pro += formatv("if ({0}) {{\n", rt(F.Leader));
+  std::string Indent = Edit.indentOf(L.Pragma.Begin);
+  if (Error E = Edit.replace(L.Pragma.Begin, L.Pragma.End,
+                             SourceEditor::indentBlock(Pro, Indent)))
+    return E;
+  std::string Iv = "hpp_iv" + id(L);
+  std::string Header =
+      formatv("for (hpprt::index_t {0} = 0; {0} < hpp_n{1}; ++{0}) {{ ", Iv, id(L));
+  Header += indexDecls(L, id(L), Iv);
+  if (Error E = rewriteLoopHeaders(L, Header, Edit))
+    return E;
+  std::string Epi = "}\n}\n";
+  for (const ReductionVar &RV : L.Reductions) {
+    Epi += formatv("{0} = {1}({0});\n", RV.Name, rt(F.Broadcast));
+    if (isLocReduction(RV.Op))
+      Epi += formatv("{0} = {1}({0});\n", RV.IndexName, rt(F.Broadcast));
+  }
+  Epi += "}";
+  return Edit.insert(getEndOfStmt(L.Dims.back().Loop->getBody(), Ctx),
+                     "\n" + SourceEditor::indentBlock(Epi, Indent));
+}
+
+} // namespace hpp
