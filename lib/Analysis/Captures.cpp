@@ -1,0 +1,79 @@
+//===- Captures.cpp - How a region uses outside variables -----------------===//
+
+#include "Analysis/Captures.h"
+#include "Analysis/VariableUses.h"
+#include "Basic/ASTUtils.h"
+#include "clang/AST/ASTContext.h"
+
+using namespace clang;
+using namespace llvm;
+
+namespace hpp {
+
+void CaptureClassifier::classify(Region &R) {
+  Span RegionSpan = spanOf(*R.Root);
+  DenseMap<const VarDecl *, unsigned> Index;
+  SmallVector<VarWrite, 16> Writes;
+  collectWrites(R.Root->S, Writes);
+  forEachVarRef(R.Root->S, [&](const DeclRefExpr *Ref) {
+    const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+    if (!V || RegionSpan.contains(offset(V->getLocation())))
+      return;
+    if (!V->isLocalVarDeclOrParm() || V->isStaticLocal()) {
+      if (!V->isConstexpr() && !V->isUsableInConstantExpressions(Ctx) &&
+          !llvm::is_contained(R.Globals, V))
+        R.Globals.push_back(V);
+      return;
+    }
+    if (Index.count(V))
+      return;
+    Capture C;
+    C.Var = V;
+    C.Name = V->getName().str();
+    C.TypeName = getTypeName(V->getType(), Ctx);
+    C.IsPointer = V->getType()->isPointerType();
+    C.FirstUse = Ref->getLocation();
+    bool Reduced = llvm::any_of(R.Root->Reductions, [&](const ReductionVar &RV) {
+      return RV.Var == V || RV.IndexVar == V;
+    });
+    bool Written = llvm::any_of(Writes, [&](const VarWrite &W) { return W.Var == V; });
+    C.Kind = Reduced ? CaptureKind::Reduction
+                     : Written ? CaptureKind::Atomic : CaptureKind::ReadOnly;
+    Index[V] = R.Captures.size();
+    R.Captures.push_back(std::move(C));
+  });
+  // Reducer objects from outside the region are read-only captures even
+  // when the body does not name them: the region copies them.
+  R.forEachConstruct([&](const Construct &L) {
+    for (const ReductionVar &RV : L.Reductions) {
+      const VarDecl *V = RV.Reducer;
+      if (!V || Index.count(V) || RegionSpan.contains(offset(V->getLocation())) ||
+          !V->isLocalVarDeclOrParm() || V->isStaticLocal())
+        continue;
+      Capture C;
+      C.Var = V;
+      C.Name = V->getName().str();
+      C.TypeName = getTypeName(V->getType(), Ctx);
+      C.FirstUse = RV.Loc;
+      Index[V] = R.Captures.size();
+      R.Captures.push_back(std::move(C));
+    }
+  });
+  R.CapturesThis = usesThis(R.Root->S);
+}
+
+
+void CaptureClassifier::findBroadcasts(const Region &R, Construct &C) {
+  Span RegionSpan = spanOf(*R.Root);
+  Span SingleSpan = spanOf(C);
+  SmallVector<VarWrite, 8> Writes;
+  collectWrites(C.S, Writes);
+  for (const VarWrite &W : Writes) {
+    unsigned DeclOffset = offset(W.Var->getLocation());
+    if (RegionSpan.contains(DeclOffset) && !SingleSpan.contains(DeclOffset) &&
+        !llvm::is_contained(C.Broadcast, W.Var))
+      C.Broadcast.push_back(W.Var);
+  }
+}
+
+} // namespace hpp

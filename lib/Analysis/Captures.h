@@ -1,0 +1,31 @@
+//===- Captures.h - How a region uses outside variables ---------*- C++ -*-===//
+///
+/// \file
+/// Classifies every variable a region uses but does not declare: read-only
+/// capture, reduction, atomically updated; globals (which device code cannot
+/// read) apart; whether the region uses `this`. And for a single: the
+/// variables it assigns that the rest of the team must see (broadcast).
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef HPP_ANALYSIS_CAPTURES_H
+#define HPP_ANALYSIS_CAPTURES_H
+
+#include "Analysis/AnalysisContext.h"
+
+namespace hpp {
+
+class CaptureClassifier : public AnalysisUnit {
+public:
+  explicit CaptureClassifier(AnalysisContext &AC) : AnalysisUnit(AC) {}
+
+  /// Fills R.Captures, R.Globals and R.CapturesThis.
+  void classify(Region &R);
+  /// Fills \p Single's Broadcast: variables of the region declared
+  /// outside the single and assigned in it.
+  void findBroadcasts(const Region &R, Construct &Single);
+};
+
+} // namespace hpp
+
+#endif // HPP_ANALYSIS_CAPTURES_H
