@@ -11,7 +11,7 @@
 #include "Analysis/RegionBuilder.h"
 #include "Backend/Emitter.h"
 #include "Basic/SourceEditor.h"
-#include "Frontend/ApiLowering.h"
+#include "Frontend/Api/ApiLowering.h"
 #include "Frontend/PragmaCollector.h"
 #include "Driver/Report.h"
 #include "clang/AST/ASTConsumer.h"

@@ -11,8 +11,8 @@
 ///
 //===----------------------------------------------------------------------===//
 
-#ifndef HPP_FRONTEND_APILOWERING_H
-#define HPP_FRONTEND_APILOWERING_H
+#ifndef HPP_FRONTEND_API_APILOWERING_H
+#define HPP_FRONTEND_API_APILOWERING_H
 
 #include <optional>
 #include <string>
@@ -37,4 +37,4 @@ void warnApiCallsInHeaders(clang::ASTContext &Ctx, Diagnoser &Diags);
 
 } // namespace hpp
 
-#endif // HPP_FRONTEND_APILOWERING_H
+#endif // HPP_FRONTEND_API_APILOWERING_H

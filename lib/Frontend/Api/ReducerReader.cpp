@@ -1,10 +1,10 @@
-//===- ApiReducers.cpp - Results as reductions ----------------------------===//
+//===- ReducerReader.cpp - Results as reductions --------------------------===//
 //
-// Part of the parallel_* lowering; see ApiLowerer.h.
+// Part of the parallel_* lowering; see Lowerer.h.
 //
 //===----------------------------------------------------------------------===//
 
-#include "Frontend/ApiLowerer.h"
+#include "Frontend/Api/Lowerer.h"
 #include "Basic/Directive.h"
 #include "Basic/ASTUtils.h"
 
@@ -106,7 +106,7 @@ bool Lowerer::parseResult(const Expr *E, QualType AccType, StringRef AccName,
       RD && !E->getType()->isArithmeticType()) {
     if (!findMethod(RD, "init") || !findMethod(RD, "join") || !findMethod(RD, "reference"))
       return false;
-    A.Object = "hpp_reducer" + std::to_string(NextId++);
+    A.Object = C.Names.fresh("hpp_reducer");
     A.Target = text(E);
     A.Clauses.push_back("user(" + A.Object + "): " + A.Name);
     return true;

@@ -1,4 +1,4 @@
-//===- ApiLowering.cpp - hpp::parallel_* calls as annotated loops --------===//
+//===- Lowerer.cpp - hpp::parallel_* calls as annotated loops -------------===//
 ///
 /// \file
 /// Each call is rewritten in place, keeping the lambda's body where it is
@@ -19,8 +19,8 @@
 ///
 //===----------------------------------------------------------------------===//
 
-#include "Frontend/ApiLowering.h"
-#include "Frontend/ApiLowerer.h"
+#include "Frontend/Api/ApiLowering.h"
+#include "Frontend/Api/Lowerer.h"
 #include "Basic/ASTUtils.h"
 #include "Analysis/VariableUses.h"
 #include "clang/AST/ParentMapContext.h"
@@ -36,115 +36,16 @@ using namespace llvm;
 namespace hpp {
 namespace api {
 
-bool isHppFunction(const NamedDecl *D, StringRef Name) {
-  if (!D || !D->getIdentifier() || D->getName() != Name)
-    return false;
-  const auto *NS = dyn_cast<NamespaceDecl>(D->getDeclContext()->getRedeclContext());
-  return NS && NS->getName() == "hpp" &&
-         NS->getDeclContext()->getRedeclContext()->isTranslationUnit();
-}
-
-bool calleeIs(const CallExpr *CE, StringRef Name) {
-  if (const FunctionDecl *FD = CE->getDirectCallee())
-    return isHppFunction(FD, Name);
-  if (const auto *ULE = dyn_cast<UnresolvedLookupExpr>(CE->getCallee()->IgnoreImplicit()))
-    for (const NamedDecl *D : ULE->decls())
-      if (isHppFunction(D->getUnderlyingDecl(), Name))
-        return true;
-  return false;
-}
-
-ApiKind apiKindOf(const CallExpr *CE) {
-  if (calleeIs(CE, "parallel_for"))
-    return ApiKind::For;
-  if (calleeIs(CE, "parallel_reduce"))
-    return ApiKind::Reduce;
-  if (calleeIs(CE, "parallel_scan"))
-    return ApiKind::Scan;
-  if (calleeIs(CE, "single"))
-    return ApiKind::Single;
-  return ApiKind::None;
-}
-
-const Expr *strip(const Expr *E) {
-  while (E) {
-    E = E->IgnoreParenImpCasts();
-    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
-      E = M->getSubExpr();
-    else if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
-      E = B->getSubExpr();
-    else if (const auto *W = dyn_cast<ExprWithCleanups>(E))
-      E = W->getSubExpr();
-    else if (const auto *F = dyn_cast<CXXFunctionalCastExpr>(E))
-      E = F->getSubExpr();
-    else if (const auto *C = dyn_cast<CXXConstructExpr>(E);
-             C && C->getNumArgs() == 1 && C->getConstructor()->isCopyOrMoveConstructor())
-      E = C->getArg(0);
-    else
-      return E;
-  }
-  return E;
-}
-
-StringRef recordName(const Expr *E) {
-  if (const CXXRecordDecl *RD = E->getType()->getAsCXXRecordDecl())
-    if (RD->getIdentifier())
-      return RD->getName();
-  return "";
-}
-
-bool isTeamMemberType(QualType T) {
-  const CXXRecordDecl *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
-  return RD && isHppFunction(RD, "TeamMember");
-}
-
-const Decl *findInClassOrBases(const CXXRecordDecl *RD,
-                               function_ref<bool(const Decl *)> Match) {
-  if (!RD || !RD->hasDefinition())
-    return nullptr;
-  RD = RD->getDefinition();
-  for (const Decl *D : RD->decls())
-    if (Match(D))
-      return D;
-  for (const CXXBaseSpecifier &B : RD->bases())
-    if (const Decl *D = findInClassOrBases(B.getType()->getAsCXXRecordDecl(), Match))
-      return D;
-  return nullptr;
-}
-
-const CXXMethodDecl *findMethod(const CXXRecordDecl *RD, StringRef Name) {
-  auto Method = [](const Decl *D) {
-    if (const auto *FT = dyn_cast_or_null<FunctionTemplateDecl>(D))
-      D = FT->getTemplatedDecl();
-    return dyn_cast_or_null<CXXMethodDecl>(D);
-  };
-  return Method(findInClassOrBases(RD, [&](const Decl *D) {
-    const CXXMethodDecl *M = Method(D);
-    return M && M->getIdentifier() && M->getName() == Name;
-  }));
-}
-
-SmallVector<const DeclRefExpr *, 8> refsTo(const Stmt *S, const ValueDecl *D) {
-  SmallVector<const DeclRefExpr *, 8> Refs;
-  forEachVarRef(S, [&](const DeclRefExpr *E) {
-    if (E->getDecl() == D)
-      Refs.push_back(E);
-  });
-  return Refs;
-}
-
-Lowerer::Lowerer(ASTContext &Ctx, Diagnoser &Diags, unsigned FirstId)
-    : Ctx(Ctx), SM(Ctx.getSourceManager()),
-      Edit(Ctx, SM.getFileEntryRefForID(SM.getMainFileID())->getName()), Diags(Diags),
-      NextId(FirstId) {}
+Lowerer::Lowerer(LoweringContext &C)
+    : C(C), Ctx(C.Ctx), SM(C.SM), Edit(C.Edit), Diags(C.Diags) {}
 
 bool Lowerer::VisitCallExpr(CallExpr *CE) {
   SourceLocation Loc = SM.getExpansionLoc(CE->getBeginLoc());
   ApiKind K = apiKindOf(CE);
   if (K == ApiKind::None && SM.isInMainFile(Loc)) {
-    if (auto Forwarded = forwardedCall(CE)) {
+    if (std::optional<ForwardedCall> Forwarded = forwardedCall(CE)) {
       Found = true;
-      lowerCall(CE, Forwarded->first, Forwarded->second);
+      lowerCall(CE, Forwarded->Kind, Forwarded->Args);
     }
     return true;
   }
@@ -168,64 +69,6 @@ bool Lowerer::TraverseCXXMethodDecl(CXXMethodDecl *MD) {
                    [](const ParmVarDecl *P) { return isTeamMemberType(P->getType()); }))
     return true;
   return RecursiveASTVisitor::TraverseCXXMethodDecl(MD);
-}
-
-std::string Lowerer::text(const Expr *E) const {
-  CharSourceRange R = Lexer::makeFileCharRange(
-      CharSourceRange::getTokenRange(E->getSourceRange()), SM, Ctx.getLangOpts());
-  if (R.isInvalid())
-    return "";
-  return Edit.rewrittenText(R.getBegin(), R.getEnd());
-}
-
-SourceLocation Lowerer::endOf(const Expr *E) const {
-  return Lexer::getLocForEndOfToken(SM.getExpansionLoc(E->getEndLoc()), 0, SM,
-                                    Ctx.getLangOpts());
-}
-
-std::string Lowerer::typeText(QualType T) const {
-  return getTypeName(T.getNonReferenceType().getUnqualifiedType(), Ctx);
-}
-
-/// Whether \p S is the body of an unbraced if, else or loop, or the
-/// statement of a case or a label.
-static bool isUnbracedBody(const Stmt *S, const DynTypedNode &Parent) {
-  if (const auto *If = Parent.get<IfStmt>())
-    return If->getThen() == S || If->getElse() == S;
-  if (const auto *For = Parent.get<ForStmt>())
-    return For->getBody() == S;
-  if (const auto *While = Parent.get<WhileStmt>())
-    return While->getBody() == S;
-  if (const auto *Do = Parent.get<DoStmt>())
-    return Do->getBody() == S;
-  if (const auto *Range = Parent.get<CXXForRangeStmt>())
-    return Range->getBody() == S;
-  if (const auto *Case = Parent.get<SwitchCase>())
-    return Case->getSubStmt() == S;
-  if (const auto *Label = Parent.get<LabelStmt>())
-    return Label->getSubStmt() == S;
-  return false;
-}
-
-const Stmt *Lowerer::statementOf(const CallExpr *CE, bool &Unbraced) {
-  const Stmt *S = CE;
-  DynTypedNodeList Parents = Ctx.getParents(*CE);
-  if (Parents.size() == 1)
-    if (const auto *W = Parents[0].get<ExprWithCleanups>()) {
-      S = W;
-      Parents = Ctx.getParents(*W);
-    }
-  for (const DynTypedNode &P : Parents) {
-    if (P.get<CompoundStmt>()) {
-      Unbraced = false;
-      return S;
-    }
-    if (isUnbracedBody(S, P)) {
-      Unbraced = true;
-      return S;
-    }
-  }
-  return nullptr;
 }
 
 /// The operator() of \p RD (or of a base) that a call with a tag of type
@@ -273,7 +116,7 @@ std::optional<Body> Lowerer::parseBody(const Expr *E, const Space &Sp, unsigned 
       }
   } else {
     B.Functor = E->getType()->getAsCXXRecordDecl();
-    B.Var = "hpp_functor" + std::to_string(NextId++);
+    B.Var = C.Names.fresh("hpp_functor");
     if (!B.Functor && E->isTypeDependent()) {
       fail(E->getBeginLoc(), "a functor whose type depends on a template parameter (hppc "
                              "lowers the template once; write the body as a lambda)");
@@ -332,7 +175,7 @@ void Lowerer::bindResult(Accumulator &A, std::string &Bind, std::string &Init,
     Epilogue += formatv(" {0}.reference() = {1};", A.Object, A.Name).str();
     return;
   }
-  std::string Result = "hpp_result" + std::to_string(NextId++);
+  std::string Result = C.Names.fresh("hpp_result");
   Bind += formatv("auto &{0} = {1}; ", Result, A.Target).str();
   // A generic accumulator (`auto &a`) takes its result's type.
   if (A.Type.find("auto") != std::string::npos && A.Fields.empty()) {
@@ -368,14 +211,14 @@ void Lowerer::bindResult(Accumulator &A, std::string &Bind, std::string &Init,
 
 void Lowerer::lowerCall(const CallExpr *CE, ApiKind K, ArrayRef<const Expr *> CallArgs) {
   Args.assign(CallArgs.begin(), CallArgs.end());
-  bool Unbraced = false;
-  const Stmt *S = statementOf(CE, Unbraced);
-  if (!S) {
+  std::optional<CallStatement> Statement = statementOf(CE, Ctx);
+  if (!Statement) {
     fail(CE->getBeginLoc(), "a call that is not a statement of its own");
     return;
   }
+  const Stmt *S = Statement->S;
   if (K == ApiKind::Single)
-    return lowerSingle(CE, S, Unbraced);
+    return lowerSingle(CE, S, Statement->Unbraced);
   unsigned First = 0;
   std::string Label;
   if (numArgs() > 0) {
@@ -438,7 +281,7 @@ void Lowerer::lowerCall(const CallExpr *CE, ApiKind K, ArrayRef<const Expr *> Ca
       Accumulator A;
       QualType AccType;
       const Expr *Result = arg(First + 2 + R);
-      std::string AccName = "hpp_acc" + std::to_string(NextId++);
+      std::string AccName = C.Names.fresh("hpp_acc");
       if (strip(Result)->isTypeDependent() && !asReducerCall(strip(Result)) &&
           !isArithmeticInEveryInstantiation(CE->getBeginLoc(), First + 2 + R)) {
         fail(Result->getBeginLoc(), "a result whose type depends on a template parameter "
@@ -542,13 +385,13 @@ void Lowerer::lowerCall(const CallExpr *CE, ApiKind K, ArrayRef<const Expr *> Ca
   SmallVector<std::string, 3> IndexNames;
   std::string League;
   if (Sp.K == Space::Team) {
-    League = "hpp_league" + std::to_string(NextId++);
+    League = C.Names.fresh("hpp_league");
     Loops = formatv("for (int {0} = 0; {0} < {1}; ++{0}) ", League, Sp.Upper[0]).str();
     if (B->Lambda && !lowerTeamMember(B->Stmt, Params[0], League, Sp.Upper[0]))
       return;
   } else {
     for (unsigned D = 0; D < Dims; ++D) {
-      std::string Name = "hpp_i" + std::to_string(NextId++), Type = "hpp::index_t";
+      std::string Name = C.Names.fresh("hpp_i"), Type = "hpp::index_t";
       if (D < Params.size()) {
         QualType T = Params[D]->getType();
         if (!T->isUndeducedAutoType() && !T->isDependentType())
@@ -565,8 +408,7 @@ void Lowerer::lowerCall(const CallExpr *CE, ApiKind K, ArrayRef<const Expr *> Ca
   if (B->Lambda && !lowerReturns(B->Stmt))
     return;
   // The replacement is one block, which an unbraced if or loop takes as
-  // its body as well.
-  (void)Unbraced;
+  // its body as well: whether the call was braced does not matter here.
 
   SourceLocation Begin = S->getBeginLoc();
   if (B->Lambda) {
@@ -640,9 +482,13 @@ void warnApiCallsInHeaders(ASTContext &Ctx, Diagnoser &Diags) {
 }
 
 std::optional<std::string> lowerApiCalls(ASTContext &Ctx, Diagnoser &Diags) {
-  Lowerer L(Ctx, Diags);
+  NameCounter Names;
+  LoweringContext C(Ctx, Diags, Names);
+  Lowerer L(C);
   L.TraverseDecl(Ctx.getTranslationUnitDecl());
-  return L.result();
+  if (!L.found())
+    return std::nullopt;
+  return C.Edit.result();
 }
 
 } // namespace hpp

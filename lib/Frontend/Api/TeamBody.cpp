@@ -1,10 +1,10 @@
-//===- ApiTeamBody.cpp - Team bodies --------------------------------------===//
+//===- TeamBody.cpp - Team bodies -----------------------------------------===//
 //
-// Part of the parallel_* lowering; see ApiLowerer.h.
+// Part of the parallel_* lowering; see Lowerer.h.
 //
 //===----------------------------------------------------------------------===//
 
-#include "Frontend/ApiLowerer.h"
+#include "Frontend/Api/Lowerer.h"
 #include "Basic/ASTUtils.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseSet.h"
@@ -504,19 +504,18 @@ Lowerer::inlineFunctor(const CallExpr *CE, const Body &B,
   if (!Aliases)
     return std::nullopt;
   unsigned ErrorsBefore = Diags.numErrors();
-  Lowerer Copy(Ctx, Diags, NextId);
-  Copy.Found = true;
+  LoweringContext CopyContext(Ctx, Diags, C.Names);
+  Lowerer Copy(CopyContext);
   // Members first: the nested calls read their arguments with these edits.
   bool Ok = Copy.rebindFunctorBody(B);
   Ok = LowerUses(Copy) && Ok;
   Ok = Copy.lowerReturns(B.Stmt) && Ok;
   Copy.TraverseStmt(const_cast<CompoundStmt *>(B.Stmt));
-  NextId = Copy.NextId;
   if (!Ok || Diags.numErrors() != ErrorsBefore)
     return std::nullopt;
   SourceLocation LBrac = B.Stmt->getLBracLoc();
   return "\n" + Edit.lineDirective(LBrac) + "\n{ " + *Aliases +
-         Copy.Edit.rewrittenText(LBrac.getLocWithOffset(1),
+         CopyContext.Edit.rewrittenText(LBrac.getLocWithOffset(1),
                                  B.Stmt->getRBracLoc().getLocWithOffset(1));
 }
 

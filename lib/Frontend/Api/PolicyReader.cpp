@@ -1,10 +1,10 @@
-//===- ApiPolicy.cpp - Policies as loop bounds ----------------------------===//
+//===- PolicyReader.cpp - Policies as loop bounds -------------------------===//
 //
-// Part of the parallel_* lowering; see ApiLowerer.h.
+// Part of the parallel_* lowering; see Lowerer.h.
 //
 //===----------------------------------------------------------------------===//
 
-#include "Frontend/ApiLowerer.h"
+#include "Frontend/Api/Lowerer.h"
 #include "Basic/ASTUtils.h"
 
 using namespace clang;
@@ -130,64 +130,6 @@ bool Lowerer::parseSpace(const Expr *E, Space &S) {
     return true;
   }
   return false;
-}
-
-/// Whether every argument of \p CE is a parameter of the enclosing
-/// function: a wrapper forwarding a policy and a body.
-static bool isStringLiteral(const Expr *A) {
-  A = strip(A);
-  if (const auto *C = dyn_cast<CXXConstructExpr>(A); C && C->getNumArgs() > 0)
-    A = strip(C->getArg(0));
-  return isa<clang::StringLiteral>(A);
-}
-
-static bool allArgsAreParameters(const CallExpr *CE) {
-  bool AnyParameter = false;
-  for (const Expr *A : CE->arguments()) {
-    const auto *DRE = dyn_cast<DeclRefExpr>(strip(A));
-    if (DRE && isa<ParmVarDecl>(DRE->getDecl()))
-      AnyParameter = true;
-    else if (!isStringLiteral(A)) // a label
-      return false;
-  }
-  return AnyParameter;
-}
-
-bool Lowerer::isForwarding(const CallExpr *CE) const { return allArgsAreParameters(CE); }
-
-std::optional<std::pair<ApiKind, SmallVector<const Expr *, 6>>>
-Lowerer::forwardedCall(const CallExpr *CE) {
-  const FunctionDecl *FD = CE->getDirectCallee();
-  if (!FD)
-    return std::nullopt;
-  if (const FunctionDecl *Pattern = FD->getTemplateInstantiationPattern())
-    FD = Pattern;
-  const FunctionDecl *Def = FD->getDefinition();
-  const auto *Body = Def ? dyn_cast_or_null<CompoundStmt>(Def->getBody()) : nullptr;
-  if (!Body || Body->size() != 1)
-    return std::nullopt;
-  const Stmt *Only = Body->body_front();
-  if (const auto *Ret = dyn_cast<ReturnStmt>(Only))
-    Only = Ret->getRetValue();
-  const auto *Inner = dyn_cast_or_null<CallExpr>(Only ? strip(cast<Expr>(Only)) : nullptr);
-  if (!Inner || !allArgsAreParameters(Inner))
-    return std::nullopt;
-  ApiKind K = apiKindOf(Inner);
-  if (K == ApiKind::None)
-    return std::nullopt;
-  SmallVector<const Expr *, 6> Mapped;
-  for (const Expr *A : Inner->arguments()) {
-    if (isStringLiteral(A)) {
-      Mapped.push_back(A);
-      continue;
-    }
-    const auto *P = cast<ParmVarDecl>(cast<DeclRefExpr>(strip(A))->getDecl());
-    unsigned Index = P->getFunctionScopeIndex();
-    if (Index >= CE->getNumArgs() || isa<CXXDefaultArgExpr>(CE->getArg(Index)))
-      return std::nullopt;
-    Mapped.push_back(CE->getArg(Index));
-  }
-  return std::make_pair(K, Mapped);
 }
 
 } // namespace api

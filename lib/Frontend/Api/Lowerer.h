@@ -1,26 +1,25 @@
-//===- ApiLowerer.h - The pieces of the parallel_* lowering -----*- C++ -*-===//
+//===- Lowerer.h - The pieces of the parallel_* lowering --------*- C++ -*-===//
 ///
 /// \file
 /// Internal to the API lowering (ApiLowering.h is its interface). The
 /// Lowerer walks the main file and rewrites each parallel_* call in place;
 /// its parts live in one file per job:
 ///
-///   ApiLowering.cpp  the walk, the call and its loops
-///   ApiPolicy.cpp    policies and nested ranges as loop bounds
-///   ApiReducers.cpp  results as reduction clauses
-///   ApiTeamBody.cpp  team bodies: the member, single, returns, functors
-///   ApiScan.cpp      parallel_scan
+///   LoweringContext    the editor, diagnostics and names the parts share
+///   Recognition        hpp's functions and wrappers, by declaration
+///   Lowerer.cpp        the walk, the call and its loops
+///   PolicyReader.cpp   policies and nested ranges as loop bounds
+///   ReducerReader.cpp  results as reduction clauses
+///   TeamBody.cpp       team bodies: the member, single, returns, functors
+///   ScanLowering.cpp   parallel_scan
 ///
 //===----------------------------------------------------------------------===//
 
-#ifndef HPP_FRONTEND_APILOWERER_H
-#define HPP_FRONTEND_APILOWERER_H
+#ifndef HPP_FRONTEND_API_LOWERER_H
+#define HPP_FRONTEND_API_LOWERER_H
 
-#include "Basic/Diagnostics.h"
-#include "Basic/SourceEditor.h"
-#include "clang/AST/ASTContext.h"
-#include "clang/AST/ExprCXX.h"
-#include "clang/AST/ParentMapContext.h"
+#include "Frontend/Api/LoweringContext.h"
+#include "Frontend/Api/Recognition.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/SmallVector.h"
 #include <optional>
@@ -28,27 +27,6 @@
 
 namespace hpp {
 namespace api {
-
-enum class ApiKind { None, For, Reduce, Scan, Single };
-
-/// `hpp::NAME`, recognised by declaration.
-bool isHppFunction(const clang::NamedDecl *D, llvm::StringRef Name);
-bool calleeIs(const clang::CallExpr *CE, llvm::StringRef Name);
-ApiKind apiKindOf(const clang::CallExpr *CE);
-/// Looks through the wrappers Clang puts around temporaries and casts.
-const clang::Expr *strip(const clang::Expr *E);
-llvm::StringRef recordName(const clang::Expr *E);
-/// Whether \p T names hpp::TeamMember (through references and const).
-bool isTeamMemberType(clang::QualType T);
-/// The first declaration of \p RD, then of its bases (depth first), that
-/// \p Match accepts.
-const clang::Decl *findInClassOrBases(const clang::CXXRecordDecl *RD,
-                                      llvm::function_ref<bool(const clang::Decl *)> Match);
-/// The member function \p Name of \p RD or of a base, if any.
-const clang::CXXMethodDecl *findMethod(const clang::CXXRecordDecl *RD, llvm::StringRef Name);
-/// Every reference to \p D in \p S, lambda bodies included.
-llvm::SmallVector<const clang::DeclRefExpr *, 8> refsTo(const clang::Stmt *S,
-                                                        const clang::ValueDecl *D);
 
 /// The policy or range of a call, as loops.
 struct Space {
@@ -118,7 +96,7 @@ struct Body {
 
 class Lowerer : public clang::RecursiveASTVisitor<Lowerer> {
 public:
-  Lowerer(clang::ASTContext &Ctx, Diagnoser &Diags, unsigned FirstId = 0);
+  explicit Lowerer(LoweringContext &C);
 
   bool shouldVisitLambdaBody() const { return true; }
   bool VisitCallExpr(clang::CallExpr *CE);
@@ -126,60 +104,37 @@ public:
   /// once per launch; where it is defined it keeps its serial calls.
   bool TraverseCXXMethodDecl(clang::CXXMethodDecl *MD);
 
-  std::optional<std::string> result() {
-    if (!Found)
-      return std::nullopt;
-    return Edit.result();
-  }
+  /// Whether the walk met a call to lower.
+  bool found() const { return Found; }
 
 private:
   using Stmt = clang::Stmt;
   using Expr = clang::Expr;
   using SourceLocation = clang::SourceLocation;
 
-  void fail(SourceLocation Loc, llvm::StringRef What) {
-    Diags.report(Loc, Diag::err_api_not_lowered) << What;
-  }
-  /// The text of \p E with the edits made so far (an argument may hold a
-  /// `t.league_rank()` already lowered).
-  std::string text(const Expr *E) const;
-  /// Just past the last token of an expression inside a larger one.
-  SourceLocation endOf(const Expr *E) const;
-  std::string typeText(clang::QualType T) const;
-  /// The first parent of \p E of type T, looking through the nodes Clang
-  /// wraps temporaries and conversions in.
-  template <class T, class N> const T *parentOf(const N *E);
-  void apply(llvm::Error E, SourceLocation Loc) {
-    if (E)
-      Diags.report(Loc, Diag::err_cannot_rewrite) << llvm::toString(std::move(E));
-  }
-  /// \p Pragma on a line of its own that reports as \p Loc's line (the
-  /// call's, not the line after it).
+  void fail(SourceLocation Loc, llvm::StringRef What) { C.fail(Loc, What); }
+  std::string text(const Expr *E) const { return C.text(E); }
+  SourceLocation endOf(const Expr *E) const { return C.endOf(E); }
+  std::string typeText(clang::QualType T) const { return C.typeText(T); }
+  template <class T, class N> const T *parentOf(const N *E) { return C.parentOf<T>(E); }
+  void apply(llvm::Error E, SourceLocation Loc) { C.apply(std::move(E), Loc); }
   std::string pragmaAt(SourceLocation Loc, llvm::StringRef Pragma) const {
-    return "\n" + Edit.lineDirective(SM.getExpansionLoc(Loc)) + "\n" + Pragma.str() + "\n";
+    return C.pragmaAt(Loc, Pragma);
   }
   const Expr *arg(unsigned I) const { return Args[I]; }
   unsigned numArgs() const { return Args.size(); }
 
-  // ApiLowering.cpp
-  /// The statement a call is (with whether it needs braces to become a
-  /// block), or null when the call is part of a larger expression.
-  const Stmt *statementOf(const clang::CallExpr *CE, bool &Unbraced);
+  // Lowerer.cpp
   void lowerCall(const clang::CallExpr *CE, ApiKind K, llvm::ArrayRef<const Expr *> CallArgs);
   /// The body argument of a call over \p Sp, with \p Results accumulators.
   /// \p Inline: a functor's operator() body is to be copied to the call
   /// (team functors, scans), so it must be visible here.
   std::optional<Body> parseBody(const Expr *E, const Space &Sp, unsigned Results, bool Inline);
 
-  // ApiPolicy.cpp
+  // PolicyReader.cpp
   bool parseSpace(const Expr *E, Space &S);
-  /// A call of a function that only forwards its parameters to a
-  /// parallel_* call: the API call it makes, with this call's arguments.
-  std::optional<std::pair<ApiKind, llvm::SmallVector<const Expr *, 6>>>
-  forwardedCall(const clang::CallExpr *CE);
-  bool isForwarding(const clang::CallExpr *CE) const;
 
-  // ApiReducers.cpp
+  // ReducerReader.cpp
   bool parseResult(const Expr *E, clang::QualType AccType, llvm::StringRef AccName,
                    Accumulator &A);
   bool lowerFields(const Stmt *Body, const clang::ParmVarDecl *P, const Accumulator &A);
@@ -191,7 +146,7 @@ private:
   void bindResult(Accumulator &A, std::string &Bind, std::string &Init,
                   std::string &Epilogue);
 
-  // ApiTeamBody.cpp
+  // TeamBody.cpp
   void lowerSingle(const clang::CallExpr *CE, const Stmt *S, bool Unbraced);
   bool lowerTeamMember(const Stmt *Body, const clang::ParmVarDecl *Member,
                        const std::string &LeagueIndex, const std::string &LeagueSize);
@@ -215,38 +170,21 @@ private:
   /// that \p Body names, or null when one would clash at the call.
   std::optional<std::string> functorTypeAliases(const clang::CallExpr *CE, const Body &B);
 
-  // ApiScan.cpp
+  // ScanLowering.cpp
   void lowerScan(const clang::CallExpr *CE, const Stmt *S, unsigned First,
                  llvm::StringRef Label);
 
+  LoweringContext &C;
   clang::ASTContext &Ctx;
   const clang::SourceManager &SM;
-  SourceEditor Edit;
+  SourceEditor &Edit;
   Diagnoser &Diags;
   bool Found = false;
-  unsigned NextId = 0;
   /// The arguments of the call being lowered (a wrapper's, mapped).
   llvm::SmallVector<const Expr *, 6> Args;
 };
 
-template <class T, class N> const T *Lowerer::parentOf(const N *E) {
-  clang::DynTypedNodeList Parents = Ctx.getParents(*E);
-  while (Parents.size() == 1) {
-    if (const T *Found = Parents[0].template get<T>())
-      return Found;
-    const Expr *Wrapper = Parents[0].template get<Expr>();
-    if (!Wrapper ||
-        !(llvm::isa<clang::ImplicitCastExpr>(Wrapper) ||
-          llvm::isa<clang::MaterializeTemporaryExpr>(Wrapper) ||
-          llvm::isa<clang::CXXBindTemporaryExpr>(Wrapper) ||
-          llvm::isa<clang::ExprWithCleanups>(Wrapper) || llvm::isa<clang::ParenExpr>(Wrapper)))
-      return nullptr;
-    Parents = Ctx.getParents(*Wrapper);
-  }
-  return nullptr;
-}
-
 } // namespace api
 } // namespace hpp
 
-#endif // HPP_FRONTEND_APILOWERER_H
+#endif // HPP_FRONTEND_API_LOWERER_H

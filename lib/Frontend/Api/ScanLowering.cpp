@@ -1,10 +1,10 @@
-//===- ApiScan.cpp - parallel_scan as an inscan loop ----------------------===//
+//===- ScanLowering.cpp - parallel_scan as an inscan loop -----------------===//
 //
-// Part of the parallel_* lowering; see ApiLowerer.h.
+// Part of the parallel_* lowering; see Lowerer.h.
 //
 //===----------------------------------------------------------------------===//
 
-#include "Frontend/ApiLowerer.h"
+#include "Frontend/Api/Lowerer.h"
 #include "Basic/ASTUtils.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -53,7 +53,7 @@ void Lowerer::lowerScan(const CallExpr *CE, const Stmt *S, unsigned First,
     StringRef N = B->Params[I]->getName();
     if (B->Lambda && !N.empty())
       return N.str();
-    std::string Generated = (Base + std::to_string(NextId++)).str();
+    std::string Generated = C.Names.fresh(Base);
     if (!B->Lambda)
       B->Renames.push_back({B->Params[I], Generated});
     return Generated;
@@ -61,7 +61,7 @@ void Lowerer::lowerScan(const CallExpr *CE, const Stmt *S, unsigned First,
   // The total is bound first: the partial may have its name.
   std::string Bind, Result;
   if (numArgs() == First + 3) {
-    Result = "hpp_result" + std::to_string(NextId++);
+    Result = C.Names.fresh("hpp_result");
     Bind = "auto &" + Result + " = " + text(arg(First + 2)) + "; ";
   }
   std::string Index = Name(0, "hpp_i");
