@@ -29,9 +29,8 @@ namespace api {
 ///   }
 void Lowerer::lowerScan(const CallExpr *CE, const Stmt *S, unsigned First,
                         StringRef Label) {
-  Space Sp;
-  if (numArgs() < First + 2 || !parseSpace(arg(First), Sp) ||
-      Sp.K == Space::Team || Sp.Lower.size() != 1) {
+  std::optional<Space> Read = numArgs() < First + 2 ? std::nullopt : PolicyReader(C).read(arg(First));
+  if (!Read || Read->K == Space::Team || Read->Lower.size() != 1) {
     fail(CE->getBeginLoc(), "a parallel_scan whose range is not a count, a RangePolicy or a "
                             "nested range written in the call");
     return;
@@ -39,7 +38,8 @@ void Lowerer::lowerScan(const CallExpr *CE, const Stmt *S, unsigned First,
   // The body: (index, partial, final) after the policy's work tag. A
   // functor's operator() body is copied here, as a team functor's is: the
   // input phase must see what the body writes (only under `final`).
-  std::optional<Body> B = parseBody(arg(First + 1), Sp, 2, /*Inline=*/true);
+  const Space &Sp = *Read;
+  std::optional<Body> B = BodyReader(C).read(arg(First + 1), Sp, 2, /*Inline=*/true);
   if (!B)
     return;
   if (!B->Operator || B->Params.size() != 3) {
@@ -86,7 +86,7 @@ void Lowerer::lowerScan(const CallExpr *CE, const Stmt *S, unsigned First,
   std::string Final = Name(2, "hpp_final");
   std::string Functor, BodyText;
   if (B->Lambda) {
-    if (!lowerReturns(B->Stmt))
+    if (!lowerReturns(C, B->Stmt))
       return;
     // The second copy of the body, with its returns already made continues,
     // keeps the user's line numbers.

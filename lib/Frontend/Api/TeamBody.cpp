@@ -16,40 +16,6 @@ using namespace llvm;
 namespace hpp {
 namespace api {
 
-/// A `return` in a lambda body ends the iteration: it becomes `continue`
-/// where that means the same, and is refused inside a nested loop.
-bool Lowerer::lowerReturns(const Stmt *Body) {
-  struct Finder : RecursiveASTVisitor<Finder> {
-    SmallVector<std::pair<const ReturnStmt *, bool>, 2> Returns;
-    unsigned Depth = 0;
-    bool shouldVisitLambdaBody() const { return false; }
-    bool TraverseLambdaExpr(LambdaExpr *) { return true; }
-    bool TraverseStmt(Stmt *S) {
-      bool Loop = S && (isa<ForStmt, WhileStmt, DoStmt, SwitchStmt, CXXForRangeStmt>(S));
-      Depth += Loop;
-      bool R = RecursiveASTVisitor::TraverseStmt(S);
-      Depth -= Loop;
-      return R;
-    }
-    bool VisitReturnStmt(ReturnStmt *S) {
-      Returns.push_back({S, Depth == 0});
-      return true;
-    }
-  } F;
-  F.TraverseStmt(const_cast<Stmt *>(Body));
-  bool Ok = true;
-  for (auto [Ret, Plain] : F.Returns) {
-    if (!Plain || Ret->getRetValue()) {
-      fail(Ret->getBeginLoc(), "a 'return' inside a loop, or with a value, in a parallel_* body");
-      Ok = false;
-      continue;
-    }
-    apply(Edit.replace(Ret->getBeginLoc(), getEndOfStmt(Ret, Ctx), "continue;"),
-          Ret->getBeginLoc());
-  }
-  return Ok;
-}
-
 /// Rewrites the uses of a team lambda's member: league_rank() becomes the
 /// league index, team_barrier() a barrier, team_scratch(l).get<T>(n) and
 /// thread_scratch(l).get<T>(n) scratch arrays. Any other use is refused.
@@ -185,7 +151,7 @@ void Lowerer::lowerSingle(const CallExpr *CE, const Stmt *S, bool Unbraced) {
     Open += formatv("{0} {1} = {2}; ", typeText(P->getType()), P->getName(), Target).str();
     Close = formatv(" {0} = {1}; }", Target, P->getName()).str();
   }
-  lowerReturns(Body);
+  lowerReturns(C, Body);
   // A pragma cannot be the body of an unbraced if or loop.
   if (Unbraced) {
     Open = "{" + Open;
@@ -488,7 +454,7 @@ Lowerer::inlineTeamFunctor(const CallExpr *CE, const Body &B, ArrayRef<Accumulat
     bool Ok = Copy.lowerTeamMember(B.Stmt, B.Params[0], LeagueIndex, LeagueSize);
     for (unsigned R = 0; R < Accs.size(); ++R)
       if (!Accs[R].Fields.empty())
-        Ok = Copy.lowerFields(B.Stmt, B.Params[1 + R], Accs[R]) && Ok;
+        Ok = ReducerReader(Copy.C).lowerFields(B.Stmt, B.Params[1 + R], Accs[R]) && Ok;
     return Ok;
   });
 }
@@ -509,7 +475,7 @@ Lowerer::inlineFunctor(const CallExpr *CE, const Body &B,
   // Members first: the nested calls read their arguments with these edits.
   bool Ok = Copy.rebindFunctorBody(B);
   Ok = LowerUses(Copy) && Ok;
-  Ok = Copy.lowerReturns(B.Stmt) && Ok;
+  Ok = lowerReturns(CopyContext, B.Stmt) && Ok;
   Copy.TraverseStmt(const_cast<CompoundStmt *>(B.Stmt));
   if (!Ok || Diags.numErrors() != ErrorsBefore)
     return std::nullopt;
