@@ -13,16 +13,16 @@ namespace api {
 
 /// The operator() of \p RD (or of a base) that a call with a tag of type
 /// \p Tag (when not null) and \p Arity further arguments runs.
-static const CXXMethodDecl *findCallOperator(const CXXRecordDecl *RD, QualType Tag,
-                                             unsigned Arity, ASTContext &Ctx) {
+static const CXXMethodDecl *findCallOperator(const CXXRecordDecl *RD, QualType Tag, unsigned Arity,
+                                             ASTContext &Ctx) {
   unsigned Want = Arity + (Tag.isNull() ? 0 : 1);
   return cast_or_null<CXXMethodDecl>(findInClassOrBases(RD, [&](const Decl *D) {
     const auto *M = dyn_cast<CXXMethodDecl>(D);
     if (!M || M->getOverloadedOperator() != OO_Call || M->getNumParams() != Want)
       return false;
     return Tag.isNull() ||
-           Ctx.hasSameType(
-               M->getParamDecl(0)->getType().getNonReferenceType().getUnqualifiedType(), Tag);
+           Ctx.hasSameType(M->getParamDecl(0)->getType().getNonReferenceType().getUnqualifiedType(),
+                           Tag);
   }));
 }
 

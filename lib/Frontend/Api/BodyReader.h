@@ -50,13 +50,11 @@ public:
   /// accumulators (or partial and final). \p Inline: a functor's
   /// operator() body is to be copied to the call (team functors, scans),
   /// so it must be visible here.
-  std::optional<Body> read(const clang::Expr *E, const Space &Sp, unsigned Results,
-                           bool Inline);
+  std::optional<Body> read(const clang::Expr *E, const Space &Sp, unsigned Results, bool Inline);
 
 private:
   bool readLambda(Body &B);
-  bool readFunctor(const clang::Expr *E, const Space &Sp, unsigned Results, bool Inline,
-                   Body &B);
+  bool readFunctor(const clang::Expr *E, const Space &Sp, unsigned Results, bool Inline, Body &B);
   /// The parameters after the work tag, which must have no uses.
   bool readParams(const Space &Sp, Body &B);
 

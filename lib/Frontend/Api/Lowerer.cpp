@@ -15,18 +15,17 @@
 ///   r = s; }
 ///
 /// A team lambda's member `t` becomes the league index, `t.team_barrier()`
-/// a barrier, `t.team_scratch(l).get<T>(n)` a scratch array.
+/// a barrier, `t.team_scratch(l).get<T>(n)` a scratch array. A functor is
+/// copied to a local (`hpp_functor`) and called per index, or, for a team
+/// functor, has its operator() body copied to the call.
 ///
 //===----------------------------------------------------------------------===//
 
-#include "Frontend/Api/ApiLowering.h"
 #include "Frontend/Api/Lowerer.h"
+#include "Frontend/Api/ApiLowering.h"
+#include "Frontend/Api/ScanLowering.h"
+#include "Frontend/Api/TeamBodyRewriter.h"
 #include "Basic/ASTUtils.h"
-#include "Analysis/VariableUses.h"
-#include "clang/AST/ParentMapContext.h"
-#include "clang/AST/StmtCXX.h"
-#include "clang/Basic/SourceManager.h"
-#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -36,10 +35,16 @@ using namespace llvm;
 namespace hpp {
 namespace api {
 
-Lowerer::Lowerer(LoweringContext &C)
-    : C(C), Ctx(C.Ctx), SM(C.SM), Edit(C.Edit), Diags(C.Diags) {}
+/// The calls in a functor body copied to a call are lowered in the copy.
+static void lowerNestedCalls(LoweringContext &Copy, const CompoundStmt *Body) {
+  Lowerer Nested(Copy);
+  Nested.TraverseStmt(const_cast<CompoundStmt *>(Body));
+}
+
+Lowerer::Lowerer(LoweringContext &C) : C(C), Inliner(C, lowerNestedCalls) {}
 
 bool Lowerer::VisitCallExpr(CallExpr *CE) {
+  const SourceManager &SM = C.SM;
   SourceLocation Loc = SM.getExpansionLoc(CE->getBeginLoc());
   ApiKind K = apiKindOf(CE);
   if (K == ApiKind::None && SM.isInMainFile(Loc)) {
@@ -82,8 +87,7 @@ static CallLabel readLabel(ArrayRef<const Expr *> Args) {
   if (Args.empty())
     return Label;
   QualType T = Args[0]->getType();
-  if (recordName(strip(Args[0])) == "basic_string" || T->isPointerType() ||
-      T->isArrayType()) {
+  if (recordName(strip(Args[0])) == "basic_string" || T->isPointerType() || T->isArrayType()) {
     const Expr *L = strip(Args[0]);
     if (const auto *C = dyn_cast<CXXConstructExpr>(L); C && C->getNumArgs() > 0)
       L = strip(C->getArg(0));
@@ -94,43 +98,43 @@ static CallLabel readLabel(ArrayRef<const Expr *> Args) {
   return Label;
 }
 
-void Lowerer::lowerCall(const CallExpr *CE, ApiKind K, ArrayRef<const Expr *> CallArgs) {
-  Args.assign(CallArgs.begin(), CallArgs.end());
-  std::optional<CallStatement> Statement = statementOf(CE, Ctx);
+void Lowerer::lowerCall(const CallExpr *CE, ApiKind K, ArrayRef<const Expr *> Args) {
+  std::optional<CallStatement> Statement = statementOf(CE, C.Ctx);
   if (!Statement) {
-    fail(CE->getBeginLoc(), "a call that is not a statement of its own");
+    C.fail(CE->getBeginLoc(), "a call that is not a statement of its own");
     return;
   }
   const Stmt *S = Statement->S;
   if (K == ApiKind::Single)
-    return lowerSingle(CE, S, Statement->Unbraced);
+    return lowerSingle(C, CE, Args, S, Statement->Unbraced);
   // The replacement of any other call is one block, which an unbraced if
   // or loop takes as its body as well.
   CallLabel Label = readLabel(Args);
-  if (numArgs() < Label.First + 2) {
-    fail(CE->getBeginLoc(), "a call without a policy and a body");
+  if (Args.size() < Label.First + 2) {
+    C.fail(CE->getBeginLoc(), "a call without a policy and a body");
     return;
   }
   if (K == ApiKind::Scan)
-    return lowerScan(CE, S, Label.First, Label.Text);
-  if (std::optional<LoopCall> Call = readLoopCall(CE, K, Label.First))
+    return ScanLowering(C, Inliner).lower(CE, Args, S, Label.First, Label.Text);
+  if (std::optional<LoopCall> Call = readLoopCall(CE, K, Args, Label.First))
     emitLoopCall(CE, S, *Call, Label.Text);
 }
 
-std::optional<LoopCall> Lowerer::readLoopCall(const CallExpr *CE, ApiKind K, unsigned First) {
+std::optional<LoopCall> Lowerer::readLoopCall(const CallExpr *CE, ApiKind K,
+                                              ArrayRef<const Expr *> Args, unsigned First) {
   LoopCall Call;
-  Call.BodyArg = arg(First + 1);
-  std::optional<Space> Sp = PolicyReader(C).read(arg(First));
+  Call.BodyArg = Args[First + 1];
+  std::optional<Space> Sp = PolicyReader(C).read(Args[First]);
   if (!Sp) {
-    fail(arg(First)->getBeginLoc(),
-         "a policy built where hppc cannot see it (write the policy in the call)");
+    C.fail(Args[First]->getBeginLoc(),
+           "a policy built where hppc cannot see it (write the policy in the call)");
     return std::nullopt;
   }
   Call.Sp = std::move(*Sp);
   unsigned Indices = Call.Sp.indices();
-  unsigned Results = numArgs() - First - 2;
+  unsigned Results = Args.size() - First - 2;
   if (K == ApiKind::For && Results != 0) {
-    fail(CE->getBeginLoc(), "a parallel_for with extra arguments");
+    C.fail(CE->getBeginLoc(), "a parallel_for with extra arguments");
     return std::nullopt;
   }
   std::optional<Body> B =
@@ -141,15 +145,15 @@ std::optional<LoopCall> Lowerer::readLoopCall(const CallExpr *CE, ApiKind K, uns
   const SmallVector<const ParmVarDecl *, 4> &Params = Call.B.Params;
   if (Call.B.inlined() && Params.size() != Indices + Results) {
     if (K == ApiKind::Reduce)
-      fail(CE->getBeginLoc(), "a parallel_reduce whose body does not take one accumulator "
-                              "per result");
+      C.fail(CE->getBeginLoc(), "a parallel_reduce whose body does not take one accumulator "
+                                "per result");
     else
-      fail(Call.B.Lambda ? Call.B.Lambda->getBeginLoc() : Call.BodyArg->getBeginLoc(),
-           "a lambda whose parameters do not match the policy");
+      C.fail(Call.B.Lambda ? Call.B.Lambda->getBeginLoc() : Call.BodyArg->getBeginLoc(),
+             "a lambda whose parameters do not match the policy");
     return std::nullopt;
   }
   if (Call.Sp.K == Space::Team && !isTeamMemberType(Params[0]->getType())) {
-    fail(Params[0]->getLocation(), "a team body whose first parameter is not the team member");
+    C.fail(Params[0]->getLocation(), "a team body whose first parameter is not the team member");
     return std::nullopt;
   }
   if (K == ApiKind::Reduce) {
@@ -170,8 +174,7 @@ static std::string loopPragma(const LoopCall &Call, StringRef Label) {
   return Pragma + nameClause(Call.Sp, Label);
 }
 
-void Lowerer::emitLoopCall(const CallExpr *CE, const Stmt *S, LoopCall &Call,
-                           StringRef Label) {
+void Lowerer::emitLoopCall(const CallExpr *CE, const Stmt *S, LoopCall &Call, StringRef Label) {
   const Body &B = Call.B;
   std::string Pragma = loopPragma(Call, Label);
   // Accumulators start from the reducer's identity; results are assigned
@@ -184,7 +187,7 @@ void Lowerer::emitLoopCall(const CallExpr *CE, const Stmt *S, LoopCall &Call,
     Reducers.bind(A, Results);
   std::string Functor;
   if (B.Functor)
-    Functor = "const auto " + B.Var + " = " + text(Call.BodyArg) + ";\n";
+    Functor = "const auto " + B.Var + " = " + C.text(Call.BodyArg) + ";\n";
   std::string Prologue = "{ " + Results.Bind + Functor + Results.Init;
   std::string Epilogue = Results.Epilogue + " }";
   unsigned Indices = Call.Sp.indices();
@@ -195,11 +198,11 @@ void Lowerer::emitLoopCall(const CallExpr *CE, const Stmt *S, LoopCall &Call,
         return;
   LoopNest Loops = loopNest(Call);
   if (Call.Sp.K == Space::Team && B.Lambda &&
-      !lowerTeamMember(B.Stmt, B.Params[0], Loops.League, Call.Sp.Upper[0]))
+      !TeamBodyRewriter(C, Loops.League, Call.Sp.Upper[0]).rewrite(B.Stmt, B.Params[0]))
     return;
   if (B.Lambda && !lowerReturns(C, B.Stmt))
     return;
-  std::string Head = Prologue + pragmaAt(S->getBeginLoc(), Pragma) + Loops.Text;
+  std::string Head = Prologue + C.pragmaAt(S->getBeginLoc(), Pragma) + Loops.Text;
   if (B.Lambda)
     return emitLambda(S, B, Head, Epilogue);
   if (B.inlined())
@@ -212,8 +215,7 @@ LoopNest Lowerer::loopNest(const LoopCall &Call) {
   LoopNest Loops;
   if (Sp.K == Space::Team) {
     Loops.League = C.Names.fresh("hpp_league");
-    Loops.Text =
-        formatv("for (int {0} = 0; {0} < {1}; ++{0}) ", Loops.League, Sp.Upper[0]).str();
+    Loops.Text = formatv("for (int {0} = 0; {0} < {1}; ++{0}) ", Loops.League, Sp.Upper[0]).str();
     return Loops;
   }
   const SmallVector<const ParmVarDecl *, 4> &Params = Call.B.Params;
@@ -222,14 +224,14 @@ LoopNest Lowerer::loopNest(const LoopCall &Call) {
     if (D < Params.size()) {
       QualType T = Params[D]->getType();
       if (!T->isUndeducedAutoType() && !T->isDependentType())
-        Type = typeText(T);
+        Type = C.typeText(T);
       if (Call.B.inlined())
         Name = Params[D]->getName().str();
     }
     Loops.IndexNames.push_back(Name);
-    Loops.Text += formatv("for ({0} {1} = {2}; {1} < {3}; ++{1}) ", Type, Name, Sp.Lower[D],
-                          Sp.Upper[D])
-                      .str();
+    Loops.Text +=
+        formatv("for ({0} {1} = {2}; {1} < {3}; ++{1}) ", Type, Name, Sp.Lower[D], Sp.Upper[D])
+            .str();
   }
   return Loops;
 }
@@ -238,33 +240,40 @@ LoopNest Lowerer::loopNest(const LoopCall &Call) {
 void Lowerer::emitLambda(const Stmt *S, const Body &B, const std::string &Head,
                          const std::string &Epilogue) {
   SourceLocation Begin = S->getBeginLoc();
-  apply(Edit.replace(Begin, B.Stmt->getLBracLoc(), Head), Begin);
-  apply(Edit.replace(B.Stmt->getRBracLoc().getLocWithOffset(1), getEndOfStmt(S, Ctx), Epilogue),
-        Begin);
+  C.apply(C.Edit.replace(Begin, B.Stmt->getLBracLoc(), Head), Begin);
+  C.apply(
+      C.Edit.replace(B.Stmt->getRBracLoc().getLocWithOffset(1), getEndOfStmt(S, C.Ctx), Epilogue),
+      Begin);
 }
 
-/// A team functor: its operator() body, lowered like a team lambda's.
+/// A team functor: its operator() body, lowered like a team lambda's (the
+/// member and composite accumulators in the copy), is the team loop's body.
 void Lowerer::emitTeamFunctor(const CallExpr *CE, const Stmt *S, const LoopCall &Call,
                               const std::string &League, const std::string &Head,
                               const std::string &Epilogue) {
-  std::optional<std::string> TeamBody =
-      inlineTeamFunctor(CE, Call.B, Call.Accs, League, Call.Sp.Upper[0]);
+  const Body &B = Call.B;
+  std::optional<std::string> TeamBody = Inliner.inlineBody(CE, B, [&](LoweringContext &Copy) {
+    bool Ok = TeamBodyRewriter(Copy, League, Call.Sp.Upper[0]).rewrite(B.Stmt, B.Params[0]);
+    for (unsigned R = 0; R < Call.Accs.size(); ++R)
+      if (!Call.Accs[R].Fields.empty())
+        Ok = ReducerReader(Copy).lowerFields(B.Stmt, B.Params[1 + R], Call.Accs[R]) && Ok;
+    return Ok;
+  });
   if (!TeamBody)
     return;
-  SourceLocation Begin = S->getBeginLoc(), End = getEndOfStmt(S, Ctx);
-  apply(Edit.replace(Begin, End,
-                     Head + *TeamBody + "\n" + Edit.lineDirective(End) + "\n" + Epilogue),
-        Begin);
+  SourceLocation Begin = S->getBeginLoc(), End = getEndOfStmt(S, C.Ctx);
+  C.apply(C.Edit.replace(Begin, End,
+                         Head + *TeamBody + "\n" + C.Edit.lineDirective(End) + "\n" + Epilogue),
+          Begin);
 }
 
 /// A functor: called once per index (after its work tag) with the
 /// accumulators.
-void Lowerer::emitFunctorCall(const Stmt *S, const LoopCall &Call,
-                              ArrayRef<std::string> IndexNames, const std::string &Head,
-                              const std::string &Epilogue) {
+void Lowerer::emitFunctorCall(const Stmt *S, const LoopCall &Call, ArrayRef<std::string> IndexNames,
+                              const std::string &Head, const std::string &Epilogue) {
   SmallVector<std::string, 6> CallArgs;
   if (!Call.Sp.Tag.isNull())
-    CallArgs.push_back(typeText(Call.Sp.Tag) + "()");
+    CallArgs.push_back(C.typeText(Call.Sp.Tag) + "()");
   CallArgs.append(IndexNames.begin(), IndexNames.end());
   // A composite accumulator is a per-index copy of the reduction's
   // scalars that the functor updates whole.
@@ -280,10 +289,10 @@ void Lowerer::emitFunctorCall(const Stmt *S, const LoopCall &Call,
     }
   }
   SourceLocation Begin = S->getBeginLoc();
-  apply(Edit.replace(Begin, getEndOfStmt(S, Ctx),
-                     Head + "{ " + Before + Call.B.Var + "(" + join(CallArgs, ", ") + ");" +
-                         After + " }" + Epilogue),
-        Begin);
+  C.apply(C.Edit.replace(Begin, getEndOfStmt(S, C.Ctx),
+                         Head + "{ " + Before + Call.B.Var + "(" + join(CallArgs, ", ") + ");" +
+                             After + " }" + Epilogue),
+          Begin);
 }
 
 } // namespace api

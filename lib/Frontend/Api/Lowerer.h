@@ -1,17 +1,19 @@
-//===- Lowerer.h - The pieces of the parallel_* lowering --------*- C++ -*-===//
+//===- Lowerer.h - The parallel_* lowering driver ---------------*- C++ -*-===//
 ///
 /// \file
-/// Internal to the API lowering (ApiLowering.h is its interface). The
-/// Lowerer walks the main file and rewrites each parallel_* call in place;
-/// its parts live in one file per job:
+/// Internal to the API front end (ApiLowering.h is its interface). The
+/// Lowerer walks the main file, recognises each parallel_* call, has its
+/// parts read the call and assembles the pragma and loop text that replaces
+/// it. The parts, each with its own header:
 ///
-///   LoweringContext    the editor, diagnostics and names the parts share
-///   Recognition        hpp's functions and wrappers, by declaration
-///   Lowerer.cpp        the walk, the call and its loops
-///   PolicyReader.cpp   policies and nested ranges as loop bounds
-///   ReducerReader.cpp  results as reduction clauses
-///   TeamBody.cpp       team bodies: the member, single, returns, functors
-///   ScanLowering.cpp   parallel_scan
+///   LoweringContext   the AST, editor, diagnostics and names the parts share
+///   Recognition       hpp's functions and forwarding wrappers, by declaration
+///   PolicyReader      policies and nested ranges as loop bounds and clauses
+///   BodyReader        lambdas and functors as what runs per index
+///   ReducerReader     results as reduction clauses and accumulators
+///   TeamBodyRewriter  the team member's uses, barriers, scratch, single
+///   FunctorInliner    a functor's operator() body copied to the call
+///   ScanLowering      parallel_scan as an exclusive inscan loop
 ///
 //===----------------------------------------------------------------------===//
 
@@ -19,6 +21,7 @@
 #define HPP_FRONTEND_API_LOWERER_H
 
 #include "Frontend/Api/BodyReader.h"
+#include "Frontend/Api/FunctorInliner.h"
 #include "Frontend/Api/LoweringContext.h"
 #include "Frontend/Api/PolicyReader.h"
 #include "Frontend/Api/Recognition.h"
@@ -48,6 +51,7 @@ struct LoopNest {
   std::string League;
 };
 
+/// Rewrites each parallel_* call it visits in place, in \p C's editor.
 class Lowerer : public clang::RecursiveASTVisitor<Lowerer> {
 public:
   explicit Lowerer(LoweringContext &C);
@@ -62,25 +66,14 @@ public:
   bool found() const { return Found; }
 
 private:
-  using Stmt = clang::Stmt;
   using Expr = clang::Expr;
-  using SourceLocation = clang::SourceLocation;
+  using Stmt = clang::Stmt;
 
-  void fail(SourceLocation Loc, llvm::StringRef What) { C.fail(Loc, What); }
-  std::string text(const Expr *E) const { return C.text(E); }
-  SourceLocation endOf(const Expr *E) const { return C.endOf(E); }
-  std::string typeText(clang::QualType T) const { return C.typeText(T); }
-  template <class T, class N> const T *parentOf(const N *E) { return C.parentOf<T>(E); }
-  void apply(llvm::Error E, SourceLocation Loc) { C.apply(std::move(E), Loc); }
-  std::string pragmaAt(SourceLocation Loc, llvm::StringRef Pragma) const {
-    return C.pragmaAt(Loc, Pragma);
-  }
-  const Expr *arg(unsigned I) const { return Args[I]; }
-  unsigned numArgs() const { return Args.size(); }
-
-  // Lowerer.cpp
-  void lowerCall(const clang::CallExpr *CE, ApiKind K, llvm::ArrayRef<const Expr *> CallArgs);
-  std::optional<LoopCall> readLoopCall(const clang::CallExpr *CE, ApiKind K, unsigned First);
+  /// \p Args: the call's arguments, or the wrapper's mapped to the API
+  /// call it makes.
+  void lowerCall(const clang::CallExpr *CE, ApiKind K, llvm::ArrayRef<const Expr *> Args);
+  std::optional<LoopCall> readLoopCall(const clang::CallExpr *CE, ApiKind K,
+                                       llvm::ArrayRef<const Expr *> Args, unsigned First);
   void emitLoopCall(const clang::CallExpr *CE, const Stmt *S, LoopCall &Call,
                     llvm::StringRef Label);
   LoopNest loopNest(const LoopCall &Call);
@@ -92,41 +85,9 @@ private:
   void emitFunctorCall(const Stmt *S, const LoopCall &Call, llvm::ArrayRef<std::string> IndexNames,
                        const std::string &Head, const std::string &Epilogue);
 
-  // TeamBody.cpp
-  void lowerSingle(const clang::CallExpr *CE, const Stmt *S, bool Unbraced);
-  bool lowerTeamMember(const Stmt *Body, const clang::ParmVarDecl *Member,
-                       const std::string &LeagueIndex, const std::string &LeagueSize);
-  /// A team functor's operator() body as the text of a team loop's body.
-  std::optional<std::string> inlineTeamFunctor(const clang::CallExpr *CE, const Body &B,
-                                               llvm::ArrayRef<Accumulator> Accs,
-                                               const std::string &LeagueIndex,
-                                               const std::string &LeagueSize);
-  /// A functor's operator() body as text for the call: members through
-  /// `hpp_functor`, its type aliases, returns and nested calls lowered, and
-  /// what \p LowerUses lowers in the copy (the team member, accumulators).
-  std::optional<std::string> inlineFunctor(const clang::CallExpr *CE, const Body &B,
-                                           llvm::function_ref<bool(Lowerer &Copy)> LowerUses);
-  /// Rebinds a copied functor body's names for the call: members reached
-  /// through `this` go through the copy \p B.Var, names of namespace scope
-  /// are qualified (so that the call's names cannot capture them), renamed
-  /// parameters take their new names.
-  bool rebindFunctorBody(const Body &B);
-  /// `using` declarations for the functor's types and template parameters
-  /// that \p Body names, or null when one would clash at the call.
-  std::optional<std::string> functorTypeAliases(const clang::CallExpr *CE, const Body &B);
-
-  // ScanLowering.cpp
-  void lowerScan(const clang::CallExpr *CE, const Stmt *S, unsigned First,
-                 llvm::StringRef Label);
-
   LoweringContext &C;
-  clang::ASTContext &Ctx;
-  const clang::SourceManager &SM;
-  SourceEditor &Edit;
-  Diagnoser &Diags;
+  FunctorInliner Inliner;
   bool Found = false;
-  /// The arguments of the call being lowered (a wrapper's, mapped).
-  llvm::SmallVector<const Expr *, 6> Args;
 };
 
 } // namespace api

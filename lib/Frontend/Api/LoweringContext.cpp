@@ -16,16 +16,15 @@ LoweringContext::LoweringContext(ASTContext &Ctx, Diagnoser &Diags, NameCounter 
       Names(Names) {}
 
 std::string LoweringContext::text(const Expr *E) const {
-  CharSourceRange R = Lexer::makeFileCharRange(
-      CharSourceRange::getTokenRange(E->getSourceRange()), SM, Ctx.getLangOpts());
+  CharSourceRange R = Lexer::makeFileCharRange(CharSourceRange::getTokenRange(E->getSourceRange()),
+                                               SM, Ctx.getLangOpts());
   if (R.isInvalid())
     return "";
   return Edit.rewrittenText(R.getBegin(), R.getEnd());
 }
 
 SourceLocation LoweringContext::endOf(const Expr *E) const {
-  return Lexer::getLocForEndOfToken(SM.getExpansionLoc(E->getEndLoc()), 0, SM,
-                                    Ctx.getLangOpts());
+  return Lexer::getLocForEndOfToken(SM.getExpansionLoc(E->getEndLoc()), 0, SM, Ctx.getLangOpts());
 }
 
 std::string LoweringContext::typeText(QualType T) const {

@@ -2,7 +2,6 @@
 
 #include "Frontend/Api/PolicyReader.h"
 #include "Frontend/Api/Recognition.h"
-#include "Basic/ASTUtils.h"
 
 using namespace clang;
 using namespace llvm;

@@ -80,8 +80,7 @@ bool isStringLiteral(const Expr *A) {
   return isa<clang::StringLiteral>(A);
 }
 
-const Decl *findInClassOrBases(const CXXRecordDecl *RD,
-                               function_ref<bool(const Decl *)> Match) {
+const Decl *findInClassOrBases(const CXXRecordDecl *RD, function_ref<bool(const Decl *)> Match) {
   if (!RD || !RD->hasDefinition())
     return nullptr;
   RD = RD->getDefinition();

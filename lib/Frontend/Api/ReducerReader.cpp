@@ -16,8 +16,8 @@ namespace api {
 /// The reduction clause operator of a scalar hpp reducer (hpp::Sum, ...):
 /// the reducers are named after the hpprt operator types of the table.
 static std::optional<StringRef> clauseOperatorFor(StringRef Reducer) {
-#define HPP_REDUCTION_OP(Name, Spelling, RuntimeType)                          \
-  if (!isLocReduction(ReductionOp::Name) && Reducer == RuntimeType)            \
+#define HPP_REDUCTION_OP(Name, Spelling, RuntimeType)                                              \
+  if (!isLocReduction(ReductionOp::Name) && Reducer == RuntimeType)                                \
     return getReductionOpSpelling(ReductionOp::Name);
 #include "Basic/PragmaKinds.def"
   return std::nullopt;
@@ -59,7 +59,7 @@ std::optional<ReducerCall> asReducerCall(const Expr *E) {
 /// The reduction a parallel_reduce result asks for: a plain variable sums,
 /// a reducer names its operator and its target.
 bool ReducerReader::parseResult(const Expr *E, QualType AccType, StringRef AccName,
-                          Accumulator &A) {
+                                Accumulator &A) {
   A.Name = AccName.str();
   A.Type = C.typeText(AccType);
   E = strip(E);
@@ -152,8 +152,8 @@ bool ReducerReader::lowerFields(const Stmt *Body, const ParmVarDecl *P, const Ac
         if (ME->getMemberDecl()->getName() == Candidate.Member)
           F = &Candidate;
     if (!F) {
-      C.fail(Ref->getLocation(), "a use of the accumulator '" + P->getName().str() +
-                                   "' other than through its fields");
+      C.fail(Ref->getLocation(),
+             "a use of the accumulator '" + P->getName().str() + "' other than through its fields");
       Ok = false;
       continue;
     }
@@ -168,17 +168,18 @@ static QualType resultValueType(const Expr *Result) {
   QualType T = Result->getType();
   if (T->isArithmeticType())
     return T;
-  const auto *ValueType = cast_or_null<TypedefNameDecl>(
-      findInClassOrBases(T->getAsCXXRecordDecl(), [](const Decl *D) {
+  const auto *ValueType =
+      cast_or_null<TypedefNameDecl>(findInClassOrBases(T->getAsCXXRecordDecl(), [](const Decl *D) {
         const auto *TD = dyn_cast<TypedefNameDecl>(D);
         return TD && TD->getIdentifier() && TD->getName() == "value_type";
       }));
   return ValueType ? ValueType->getUnderlyingType().getCanonicalType() : QualType();
 }
 
-std::optional<SmallVector<Accumulator, 2>>
-ReducerReader::read(const CallExpr *CE, ArrayRef<const Expr *> Args, unsigned BodyIndex,
-                    Body &B, unsigned Indices) {
+std::optional<SmallVector<Accumulator, 2>> ReducerReader::read(const CallExpr *CE,
+                                                               ArrayRef<const Expr *> Args,
+                                                               unsigned BodyIndex, Body &B,
+                                                               unsigned Indices) {
   unsigned Results = Args.size() - BodyIndex - 1;
   if (Results == 0) {
     C.fail(CE->getBeginLoc(), "a parallel_reduce without a result");
@@ -198,8 +199,8 @@ ReducerReader::read(const CallExpr *CE, ArrayRef<const Expr *> Args, unsigned Bo
 
 /// Argument \p Index, whose accumulator is the body's parameter \p Param.
 std::optional<Accumulator> ReducerReader::readResult(const CallExpr *CE,
-                                                     ArrayRef<const Expr *> Args,
-                                                     unsigned Index, Body &B, unsigned Param) {
+                                                     ArrayRef<const Expr *> Args, unsigned Index,
+                                                     Body &B, unsigned Param) {
   Accumulator A;
   QualType AccType;
   const Expr *Result = Args[Index];
@@ -293,8 +294,7 @@ void ReducerReader::bind(Accumulator &A, ResultText &Text) {
     Text.Epilogue += formatv(" {0} {1} = {2};", A.Final, Result, A.Name).str();
     return;
   }
-  std::string Start = formatv("{{ {0} hpp_init; {1}(hpp_init).init(hpp_init);", A.Type,
-                              A.Reducer);
+  std::string Start = formatv("{{ {0} hpp_init; {1}(hpp_init).init(hpp_init);", A.Type, A.Reducer);
   for (const Accumulator::Field &F : A.Fields) {
     Text.Init += formatv("{0} {1}; ", F.Type, F.Scalar).str();
     Start += formatv(" {0} = hpp_init.{1};", F.Scalar, F.Member).str();

@@ -75,9 +75,10 @@ public:
   /// \p BodyIndex of \p Args, the arguments of \p CE or of the wrapper it
   /// calls) whose accumulator parameters follow \p Indices indices. A
   /// copied functor body's plain accumulators are renamed (B.Renames).
-  std::optional<llvm::SmallVector<Accumulator, 2>>
-  read(const clang::CallExpr *CE, llvm::ArrayRef<const clang::Expr *> Args,
-       unsigned BodyIndex, Body &B, unsigned Indices);
+  std::optional<llvm::SmallVector<Accumulator, 2>> read(const clang::CallExpr *CE,
+                                                        llvm::ArrayRef<const clang::Expr *> Args,
+                                                        unsigned BodyIndex, Body &B,
+                                                        unsigned Indices);
 
   /// Adds \p A's prologue and epilogue to \p Text; a generic accumulator
   /// (`auto &a`) takes its result's type.
@@ -89,8 +90,8 @@ public:
 
 private:
   std::optional<Accumulator> readResult(const clang::CallExpr *CE,
-                                        llvm::ArrayRef<const clang::Expr *> Args,
-                                        unsigned Index, Body &B, unsigned Param);
+                                        llvm::ArrayRef<const clang::Expr *> Args, unsigned Index,
+                                        Body &B, unsigned Param);
   bool parseResult(const clang::Expr *E, clang::QualType AccType, llvm::StringRef AccName,
                    Accumulator &A);
   /// A functor's own init/join/final define the reduction of its only
