@@ -12,7 +12,7 @@
 #include "Basic/Diagnostics.h"
 #include "Backend/Emitter.h"
 #include "Basic/SourceEditor.h"
-#include "Frontend/ApiLowering.h"
+#include "Frontend/Api/ApiLowering.h"
 #include "Frontend/PragmaCollector.h"
 #include "Driver/Report.h"
 #include "clang/AST/ASTConsumer.h"
@@ -197,13 +197,11 @@ Expected<TranslationResult> translateFile(const TranslateOptions &Opts) {
   CommandLine.push_back(Opts.InputPath);
 
   // The parallel_* front end first rewrites API calls into annotated loops
-  // (in memory); the pragma front end then reads that text. Files that do
-  // not mention the API are parsed once.
+  // (in memory); the pragma front end then reads that text. Files in which
+  // the front end sees no API call (mayCallApi) are parsed once.
   std::optional<std::string> Lowered;
   if (auto Buffer = MemoryBuffer::getFile(Opts.InputPath)) {
-    StringRef Text = (*Buffer)->getBuffer();
-    if (Text.contains("parallel_for") || Text.contains("parallel_reduce") ||
-        Text.contains("parallel_scan") || Text.contains("single(")) {
+    if (mayCallApi((*Buffer)->getBuffer())) {
       // Quietly first: the translation's own parse reports the warnings.
       LowerResult Lower = lowerFile(CommandLine, /*Quiet=*/true);
       if (Lower.Failed) {

@@ -11,9 +11,10 @@
 ///
 //===----------------------------------------------------------------------===//
 
-#ifndef HPP_FRONTEND_APILOWERING_H
-#define HPP_FRONTEND_APILOWERING_H
+#ifndef HPP_FRONTEND_API_APILOWERING_H
+#define HPP_FRONTEND_API_APILOWERING_H
 
+#include "llvm/ADT/StringRef.h"
 #include <optional>
 #include <string>
 
@@ -24,6 +25,13 @@ class ASTContext;
 namespace hpp {
 
 class Diagnoser;
+
+/// Whether the source text \p Source may call the API, decided before any
+/// parse: whether it has an identifier token parallel_for, parallel_reduce
+/// or parallel_scan, or `single` followed by `(`. Comments and string
+/// literals do not count. A file for which this is false is not lowered,
+/// and so is parsed once instead of twice (or three times).
+bool mayCallApi(llvm::StringRef Source);
 
 /// The main file with every lowerable parallel_* call rewritten (the edits
 /// carry `#line` directives that keep the user's line numbers);
@@ -37,4 +45,4 @@ void warnApiCallsInHeaders(clang::ASTContext &Ctx, Diagnoser &Diags);
 
 } // namespace hpp
 
-#endif // HPP_FRONTEND_APILOWERING_H
+#endif // HPP_FRONTEND_API_APILOWERING_H
