@@ -243,4 +243,14 @@ TEST(CanonicalLoopTest, IndexWrittenInTheBodyIsRefused) {
   }
 }
 
+TEST(CanonicalLoopTest, BoundThatUsesTheIndexIsRefused) {
+  // The bound is evaluated once, before the loop, where i does not exist
+  // (or is another variable): the increment changes it.
+  LoopResult R = header("int i = 0; i < n - i; ++i");
+  EXPECT_FALSE(R.Dim);
+  EXPECT_EQ(R.S->errors(), atHeader("loop bound uses 'i', which is modified in the loop"));
+  ASSERT_FALSE(R.S->diagnostics().empty());
+  EXPECT_EQ(R.S->diagnostics().front().Column, R.S->columnOf("i; ++i"));
+}
+
 } // namespace
