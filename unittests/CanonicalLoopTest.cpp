@@ -28,9 +28,7 @@ struct LoopResult {
 
 /// Analyses the loop after the only directive of \p Code.
 LoopResult analyze(llvm::StringRef Code) {
-  SnippetOptions Opts;
-  Opts.Analyze = false;
-  LoopResult R{std::make_unique<Snippet>(Code, Opts), std::nullopt};
+  LoopResult R{std::make_unique<Snippet>(Code, parseOnly()), std::nullopt};
   Snippet &S = *R.S;
   EXPECT_TRUE(S.compiled());
   const clang::ForStmt *For =

@@ -18,12 +18,6 @@ using ::testing::IsEmpty;
 
 namespace {
 
-SnippetOptions parseOnly() {
-  SnippetOptions Opts;
-  Opts.Analyze = false;
-  return Opts;
-}
-
 TEST(PragmaCollectorTest, RecordsMainFilePragmasInOrder) {
   Snippet S(R"cpp(
 void f(int n, double *a) {

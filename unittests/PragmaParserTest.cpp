@@ -25,9 +25,7 @@ constexpr unsigned PragmaLine = 2, TextColumn = 13;
 std::unique_ptr<Snippet> parsePragma(llvm::StringRef Pragma) {
   std::string Code = "void f(int n, double *a) {\n#pragma hpp " + Pragma.str() +
                      "\n  for (int i = 0; i < n; ++i)\n    a[i] = 0;\n}\n";
-  SnippetOptions Opts;
-  Opts.Analyze = false;
-  return std::make_unique<Snippet>(Code, Opts);
+  return std::make_unique<Snippet>(Code, parseOnly());
 }
 
 /// The directive `#pragma hpp Pragma` becomes; a failure when it does not
@@ -326,8 +324,6 @@ TEST(PragmaParserTest, ScanNeedsExactlyOneClause) {
 }
 
 TEST(PragmaParserTest, AMalformedPragmaDoesNotStopTheNext) {
-  SnippetOptions Opts;
-  Opts.Analyze = false;
   Snippet S(R"cpp(
 void f(int n, double *a) {
 #pragma hpp parallel reduction(+ s)
@@ -338,7 +334,7 @@ void f(int n, double *a) {
     a[i] = 1;
 }
 )cpp",
-            Opts);
+            parseOnly());
   EXPECT_THAT(S.errors(), ElementsAre(S.at("reduction(+ s)",
                                            "expected ':' after the reduction operator")));
   ASSERT_EQ(S.directives().size(), 1u);

@@ -18,12 +18,6 @@ using namespace clang;
 
 namespace {
 
-SnippetOptions parseOnly() {
-  SnippetOptions Opts;
-  Opts.Analyze = false;
-  return Opts;
-}
-
 TEST(StmtLocatorTest, FindsTheOutermostStatementAfterAPragma) {
   Snippet S(R"cpp(
 void f(int n, double *a) {

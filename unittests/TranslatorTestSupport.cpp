@@ -150,6 +150,12 @@ private:
   Snippet &S;
 };
 
+SnippetOptions parseOnly() {
+  SnippetOptions Opts;
+  Opts.Analyze = false;
+  return Opts;
+}
+
 Snippet::Snippet(StringRef Code, SnippetOptions Opts)
     : Code(Code.str()), Analyze(Opts.Analyze),
       Recorder(std::make_unique<RecordingConsumer>(Records)) {

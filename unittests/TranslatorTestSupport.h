@@ -55,6 +55,9 @@ struct SnippetOptions {
   std::vector<std::pair<std::string, std::string>> Files;
 };
 
+/// Options that stop after the parse: directives and diagnostics, no model.
+SnippetOptions parseOnly();
+
 class Snippet {
 public:
   explicit Snippet(llvm::StringRef Code, SnippetOptions Opts = {});

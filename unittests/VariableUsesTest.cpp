@@ -20,9 +20,7 @@ using ::testing::UnorderedElementsAre;
 namespace {
 
 std::unique_ptr<Snippet> parse(llvm::StringRef Code) {
-  SnippetOptions Opts;
-  Opts.Analyze = false;
-  auto S = std::make_unique<Snippet>(Code, Opts);
+  auto S = std::make_unique<Snippet>(Code, parseOnly());
   EXPECT_TRUE(S->compiled());
   return S;
 }
