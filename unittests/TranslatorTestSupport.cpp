@@ -150,6 +150,15 @@ private:
   Snippet &S;
 };
 
+std::string substitute(StringRef Code, StringRef Hole, StringRef Text) {
+  size_t At = Code.find(Hole);
+  if (At == StringRef::npos) {
+    ADD_FAILURE() << "'" << Hole.str() << "' is not in the snippet";
+    return Code.str();
+  }
+  return (Code.take_front(At) + Text + Code.drop_front(At + Hole.size())).str();
+}
+
 SnippetOptions parseOnly() {
   SnippetOptions Opts;
   Opts.Analyze = false;

@@ -55,6 +55,10 @@ struct SnippetOptions {
   std::vector<std::pair<std::string, std::string>> Files;
 };
 
+/// \p Code with the first \p Hole replaced by \p Text: one snippet, several
+/// variants.
+std::string substitute(llvm::StringRef Code, llvm::StringRef Hole, llvm::StringRef Text);
+
 /// Options that stop after the parse: directives and diagnostics, no model.
 SnippetOptions parseOnly();
 
