@@ -275,5 +275,11 @@ const VarDecl *Snippet::var(StringRef Name) {
   return F.Found;
 }
 
+std::unique_ptr<Snippet> compile(StringRef Code, SnippetOptions Opts) {
+  auto S = std::make_unique<Snippet>(Code, std::move(Opts));
+  EXPECT_TRUE(S->compiled()) << "the snippet does not compile";
+  return S;
+}
+
 } // namespace test
 } // namespace hpp

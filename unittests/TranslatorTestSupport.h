@@ -124,6 +124,10 @@ private:
   std::unique_ptr<Diagnoser> Diags;
 };
 
+/// A Snippet of \p Code, which must compile (hpp's own errors aside): a
+/// failure of the calling test otherwise.
+std::unique_ptr<Snippet> compile(llvm::StringRef Code, SnippetOptions Opts = {});
+
 } // namespace test
 } // namespace hpp
 

@@ -21,12 +21,6 @@ using ::testing::IsEmpty;
 
 namespace {
 
-std::unique_ptr<Snippet> analyze(llvm::StringRef Code) {
-  auto S = std::make_unique<Snippet>(Code);
-  EXPECT_TRUE(S->compiled());
-  return S;
-}
-
 std::vector<std::string> captureNames(const Region &R) {
   std::vector<std::string> Names;
   for (const Capture &C : R.Captures)
@@ -55,7 +49,7 @@ std::string raceOn(llvm::StringRef Var) {
 }
 
 TEST(VariableClassificationTest, ReadOnlyScalarsAndPointers) {
-  auto S = analyze(R"cpp(
+  auto S = compile(R"cpp(
 void f(int n, double scale, const double *x, double *y) {
 #pragma hpp parallel
   for (int i = 0; i < n; ++i)
@@ -84,7 +78,7 @@ void f(int n, double scale, const double *x, double *y) {
 }
 
 TEST(VariableClassificationTest, ReductionsAndAtomics) {
-  auto S = analyze(R"cpp(
+  auto S = compile(R"cpp(
 void f(int n, const int *key, int *hist, const double *x, double &out) {
   double sum = 0;
   int count = 0;
@@ -111,7 +105,7 @@ void f(int n, const int *key, int *hist, const double *x, double &out) {
 }
 
 TEST(VariableClassificationTest, MembersAreReachedThroughThis) {
-  auto S = analyze(R"cpp(
+  auto S = compile(R"cpp(
 struct Grid {
   int n;
   double *data;
@@ -132,7 +126,7 @@ struct Grid {
 }
 
 TEST(VariableClassificationTest, GlobalsAndStaticsAreListedApart) {
-  auto S = analyze(R"cpp(
+  auto S = compile(R"cpp(
 int Limit;
 constexpr int Width = 4;
 static double Table[4];
@@ -153,7 +147,7 @@ void f(int n, double *y) {
 }
 
 TEST(VariableClassificationTest, ScalarWrittenWithoutReductionIsARace) {
-  auto S = analyze(R"cpp(
+  auto S = compile(R"cpp(
 void f(int n, double *y) {
   double last = 0;
 #pragma hpp parallel
@@ -174,7 +168,7 @@ void f(int n, double *y) {
 }
 
 TEST(VariableClassificationTest, GlobalsAndReferenceParametersRace) {
-  auto S = analyze(R"cpp(
+  auto S = compile(R"cpp(
 int Counter;
 void f(int n, int &out, int *y) {
 #pragma hpp parallel
@@ -190,7 +184,7 @@ void f(int n, int &out, int *y) {
 }
 
 TEST(VariableClassificationTest, LoopLocalsAreNotRaces) {
-  auto S = analyze(R"cpp(
+  auto S = compile(R"cpp(
 void f(int n, double *y) {
 #pragma hpp parallel
   for (int i = 0; i < n; ++i) {
@@ -223,11 +217,11 @@ void f(int nt, int n, const double *x, double *y) {
 )cpp";
   // Declared in the team loop, so private to a team, but shared by its
   // threads: the thread loop must reduce it.
-  auto Racy = analyze(substitute(Code, "REDUCTION", ""));
+  auto Racy = compile(substitute(Code, "REDUCTION", ""));
   EXPECT_THAT(Racy->errors(), ElementsAre(Racy->at("acc += x", raceOn("acc"))));
   EXPECT_THAT(Racy->notes(), ElementsAre("for the loop annotated by '#pragma hpp thread' here"));
 
-  auto Reduced = analyze(substitute(Code, "REDUCTION", "reduction(+: acc)"));
+  auto Reduced = compile(substitute(Code, "REDUCTION", "reduction(+: acc)"));
   EXPECT_THAT(Reduced->errors(), IsEmpty());
   ASSERT_EQ(Reduced->model().Regions.size(), 1u);
   // acc is the team's own, not a capture of the region.

@@ -19,12 +19,6 @@ using ::testing::UnorderedElementsAre;
 
 namespace {
 
-std::unique_ptr<Snippet> parse(llvm::StringRef Code) {
-  auto S = std::make_unique<Snippet>(Code, parseOnly());
-  EXPECT_TRUE(S->compiled());
-  return S;
-}
-
 /// The statement after the I-th pragma.
 const clang::Stmt *marked(Snippet &S, size_t I) {
   if (I >= S.directives().size()) {
@@ -77,13 +71,13 @@ void f(int a, int b, int c, int d, int e, int g, int h, int k, P p, P q, int *pt
 )cpp";
 
 TEST(VariableUsesTest, CollectWritesFindsEveryKindOfWrite) {
-  auto S = parse(Writes);
+  auto S = compile(Writes, parseOnly());
   EXPECT_THAT(writtenNames(marked(*S, 0)),
               ElementsAre("a", "b", "c", "d", "e", "g", "h", "p", "q", "k", "k"));
 }
 
 TEST(VariableUsesTest, ReadsAndPointeesAreNotWrites) {
-  auto S = parse(Writes);
+  auto S = compile(Writes, parseOnly());
   // Only the local `sum` is written: const references, pointees and code
   // under a constant-false condition are not writes to a variable.
   EXPECT_THAT(writtenNames(marked(*S, 1)), ElementsAre("sum"));
@@ -93,7 +87,7 @@ TEST(VariableUsesTest, ReadsAndPointeesAreNotWrites) {
 }
 
 TEST(VariableUsesTest, WriteRecordsTheWritingExpression) {
-  auto S = parse(Writes);
+  auto S = compile(Writes, parseOnly());
   llvm::SmallVector<VarWrite, 8> W;
   collectWrites(marked(*S, 0), W);
   ASSERT_GE(W.size(), 2u);
@@ -102,7 +96,7 @@ TEST(VariableUsesTest, WriteRecordsTheWritingExpression) {
 }
 
 TEST(VariableUsesTest, ForEachVarRefSeesLambdaBodies) {
-  auto S = parse(R"cpp(
+  auto S = compile(R"cpp(
 void f(int n, int m, double *x) {
 #pragma hpp single
   {
@@ -110,7 +104,8 @@ void f(int n, int m, double *x) {
     x[0] = add(n);
   }
 }
-)cpp");
+)cpp",
+                   parseOnly());
   std::vector<std::string> Names;
   forEachVarRef(marked(*S, 0), [&](const clang::DeclRefExpr *R) {
     if (llvm::isa<clang::VarDecl>(R->getDecl()))
@@ -120,7 +115,7 @@ void f(int n, int m, double *x) {
 }
 
 TEST(VariableUsesTest, MemoryWrites) {
-  auto S = parse(R"cpp(
+  auto S = compile(R"cpp(
 struct Node { int v; Node *next; };
 void f(int n, double *x, Node node, Node *list) {
 #pragma hpp single
@@ -134,7 +129,8 @@ void f(int n, double *x, Node node, Node *list) {
 #pragma hpp single
   list->next->v++;
 }
-)cpp");
+)cpp",
+                   parseOnly());
   EXPECT_EQ(findMemoryWrite(marked(*S, 0)), nullptr);
   EXPECT_NE(findMemoryWrite(marked(*S, 1)), nullptr);
   EXPECT_NE(findMemoryWrite(marked(*S, 2)), nullptr);
@@ -146,7 +142,7 @@ void f(int n, double *x, Node node, Node *list) {
 }
 
 TEST(VariableUsesTest, UsesThis) {
-  auto S = parse(R"cpp(
+  auto S = compile(R"cpp(
 struct Grid {
   int n;
   double *data;
@@ -159,7 +155,8 @@ struct Grid {
     m = 2;
   }
 };
-)cpp");
+)cpp",
+                   parseOnly());
   EXPECT_TRUE(usesThis(marked(*S, 0)));
   EXPECT_TRUE(usesThis(marked(*S, 1)));
   EXPECT_FALSE(usesThis(marked(*S, 2)));
@@ -195,7 +192,7 @@ void f(double *p, double x) {
 )cpp";
 
 TEST(VariableUsesTest, ImpureCalls) {
-  auto S = parse(Calls);
+  auto S = compile(Calls, parseOnly());
   EXPECT_EQ(findImpureCall(marked(*S, 0)), nullptr);
   // Not marked constexpr, const or pure: impure, whatever its body does.
   const clang::CallExpr *Plain = findImpureCall(marked(*S, 1));
@@ -204,7 +201,7 @@ TEST(VariableUsesTest, ImpureCalls) {
 }
 
 TEST(VariableUsesTest, SideEffectsFollowCallsTransitively) {
-  auto S = parse(Calls);
+  auto S = compile(Calls, parseOnly());
   EXPECT_FALSE(hasSideEffects(marked(*S, 0)));
   EXPECT_FALSE(hasSideEffects(marked(*S, 1))); // plain's body is pure
   EXPECT_TRUE(hasSideEffects(marked(*S, 2)));  // callsStore -> store -> *p
