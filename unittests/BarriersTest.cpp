@@ -162,6 +162,68 @@ void f(int nt, const double *in, double *out) {
   EXPECT_EQ(Explicit, 1u);
 }
 
+TEST(BarriersTest, ExplicitBarrierAtTheEndOfTheBody) {
+  auto S = compile(R"cpp(
+void f(int nt, const double *in, double *out) {
+#pragma hpp team
+  for (int t = 0; t < nt; ++t) {
+#pragma hpp scratch
+    double tile[64];
+#pragma hpp thread
+    for (int i = 0; i < 64; ++i)
+      tile[i] = in[t * 64 + i];
+#pragma hpp barrier
+#pragma hpp thread
+    for (int j = 0; j < 64; ++j)
+      out[t * 64 + j] = tile[63 - j];
+#pragma hpp barrier
+  }
+}
+)cpp");
+  // The last barrier already separates the read from the next refill.
+  EXPECT_THAT(insertedBarriers(*S), IsEmpty());
+}
+
+TEST(BarriersTest, ExplicitBarrierAtTheEndOfASequentialLoop) {
+  auto S = compile(R"cpp(
+void f(int nt, int steps, double *out) {
+#pragma hpp team
+  for (int t = 0; t < nt; ++t) {
+#pragma hpp scratch
+    double buf[32];
+#pragma hpp thread
+    for (int i = 0; i < 32; ++i)
+      buf[i] = i;
+    for (int s = 0; s < steps; ++s) {
+#pragma hpp thread
+      for (int j = 0; j < 32; ++j)
+        out[t * 32 + j] += buf[31 - j];
+#pragma hpp barrier
+#pragma hpp thread
+      for (int k = 0; k < 32; ++k)
+        buf[k] += s;
+#pragma hpp barrier
+    }
+#pragma hpp thread
+    for (int m = 0; m < 32; ++m)
+      out[t * 32 + m] = buf[m];
+  }
+}
+)cpp");
+  unsigned Fill = S->lineOf("buf[i] = i"), Read = S->lineOf("+= buf["),
+           Update = S->lineOf("buf[k] += s"), After = S->lineOf("= buf[m]");
+  // The loop's last barrier separates its iterations, but the loop may run
+  // none: the read after it still gets one.
+  EXPECT_THAT(insertedBarriers(*S),
+              ElementsAre(Inserted{S->lineOf("thread\n      for (int j"),
+                                   reason("buf", "written", Fill, "read", Read)},
+                          Inserted{S->lineOf("thread\n    for (int m"),
+                                   reason("buf", "written", Update, "read", After)},
+                          Inserted{S->lineOf("  }\n}"),
+                                   reason("buf", "read", After, "written", Fill) +
+                                       " by the team's next iteration"}));
+}
+
 TEST(BarriersTest, SingleBroadcastIsShared) {
   auto S = compile(R"cpp(
 void f(int nt, const double *in, double *out) {
