@@ -52,9 +52,15 @@ std::string reason(llvm::StringRef Var, llvm::StringRef First, unsigned FirstLin
 }
 
 /// A team fills a scratch array in one thread loop and reads it in the
-/// next; FILL and READ name the array, or the pointer to it that ALIAS
-/// declares.
-constexpr const char *FillThenRead = R"cpp(
+/// next. The variants change the scratch clauses, name the array or a
+/// pointer to it in the loops, and add explicit barriers.
+struct FillThenRead {
+  llvm::StringRef Scratch = "";
+  llvm::StringRef Fill = "tile", Read = "tile";
+  llvm::StringRef Between = "", End = "";
+
+  std::string code() const {
+    std::string Code = R"cpp(
 void f(int nt, const double *in, double *out) {
 #pragma hpp team
   for (int t = 0; t < nt; ++t) {
@@ -64,21 +70,28 @@ void f(int nt, const double *in, double *out) {
 #pragma hpp thread
     for (int i = 0; i < 64; ++i)
       FILL[i] = in[t * 64 + i];
+    BETWEEN
 #pragma hpp thread
     for (int j = 0; j < 64; ++j)
       out[t * 64 + j] = READ[63 - j];
+    END
   }
 }
 )cpp";
-
-std::string fillThenRead(llvm::StringRef Scratch, llvm::StringRef Fill, llvm::StringRef Read) {
-  std::string Code = substitute(FillThenRead, "SCRATCH", Scratch);
-  Code = substitute(Code, "ALIAS", Fill == "p" ? "double *p = tile;" : "");
-  return substitute(substitute(Code, "FILL", Fill), "READ", Read);
-}
+    bool Alias = Fill == "p" || Read == "p";
+    for (auto [Hole, Text] : {std::pair(llvm::StringRef("SCRATCH"), Scratch),
+                              {"ALIAS", Alias ? "double *p = tile;" : ""},
+                              {"FILL", Fill},
+                              {"BETWEEN", Between},
+                              {"READ", Read},
+                              {"END", End}})
+      Code = substitute(Code, Hole, Text);
+    return Code;
+  }
+};
 
 TEST(BarriersTest, FillThenReadGetsABarrierWithItsReason) {
-  auto S = compile(fillThenRead("", "tile", "tile"));
+  auto S = compile(FillThenRead{}.code());
   unsigned Write = S->lineOf("tile[i] ="), Read = S->lineOf("= tile[63");
   // One barrier between the loops; one before the team body's end, because
   // a team that runs the next iteration refills the array.
@@ -100,7 +113,7 @@ TEST(BarriersTest, FillThenReadGetsABarrierWithItsReason) {
 }
 
 TEST(BarriersTest, ScratchReachedThroughAPointer) {
-  auto S = compile(fillThenRead("", "p", "p"));
+  auto S = compile(FillThenRead{"", "p", "p"}.code());
   unsigned Write = S->lineOf("p[i] ="), Read = S->lineOf("= p[63");
   std::vector<Inserted> Barriers = insertedBarriers(*S);
   ASSERT_EQ(Barriers.size(), 2u);
@@ -108,7 +121,7 @@ TEST(BarriersTest, ScratchReachedThroughAPointer) {
 }
 
 TEST(BarriersTest, PerThreadScratchNeedsNoBarrier) {
-  auto S = compile(fillThenRead("per(thread)", "tile", "tile"));
+  auto S = compile(FillThenRead{"per(thread)"}.code());
   EXPECT_THAT(insertedBarriers(*S), IsEmpty());
   ASSERT_EQ(S->region(0).Scratch.size(), 1u);
   EXPECT_TRUE(S->region(0).Scratch[0].PerThread);
@@ -133,22 +146,9 @@ void f(int nt, const double *in, double *out, double *tmp) {
 }
 
 TEST(BarriersTest, ExplicitBarrierIsHonoured) {
-  auto S = compile(R"cpp(
-void f(int nt, const double *in, double *out) {
-#pragma hpp team
-  for (int t = 0; t < nt; ++t) {
-#pragma hpp scratch
-    double tile[64];
-#pragma hpp thread
-    for (int i = 0; i < 64; ++i)
-      tile[i] = in[t * 64 + i];
-#pragma hpp barrier
-#pragma hpp thread
-    for (int j = 0; j < 64; ++j)
-      out[t * 64 + j] = tile[63 - j];
-  }
-}
-)cpp");
+  FillThenRead Code;
+  Code.Between = "#pragma hpp barrier";
+  auto S = compile(Code.code());
   unsigned Write = S->lineOf("tile[i] ="), Read = S->lineOf("= tile[63");
   // Only the next iteration's refill still needs one.
   EXPECT_THAT(insertedBarriers(*S),
@@ -160,28 +160,11 @@ void f(int nt, const double *in, double *out) {
     Explicit += C.Kind == ConstructKind::Barrier && !C.Inserted;
   });
   EXPECT_EQ(Explicit, 1u);
-}
 
-TEST(BarriersTest, ExplicitBarrierAtTheEndOfTheBody) {
-  auto S = compile(R"cpp(
-void f(int nt, const double *in, double *out) {
-#pragma hpp team
-  for (int t = 0; t < nt; ++t) {
-#pragma hpp scratch
-    double tile[64];
-#pragma hpp thread
-    for (int i = 0; i < 64; ++i)
-      tile[i] = in[t * 64 + i];
-#pragma hpp barrier
-#pragma hpp thread
-    for (int j = 0; j < 64; ++j)
-      out[t * 64 + j] = tile[63 - j];
-#pragma hpp barrier
-  }
-}
-)cpp");
-  // The last barrier already separates the read from the next refill.
-  EXPECT_THAT(insertedBarriers(*S), IsEmpty());
+  // A barrier at the end separates the read from the next refill.
+  Code.End = "#pragma hpp barrier";
+  auto Both = compile(Code.code());
+  EXPECT_THAT(insertedBarriers(*Both), IsEmpty());
 }
 
 TEST(BarriersTest, ExplicitBarrierAtTheEndOfASequentialLoop) {
