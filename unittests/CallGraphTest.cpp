@@ -39,13 +39,6 @@ Collected collect(llvm::StringRef Code) {
   return C;
 }
 
-std::vector<std::string> names(const Region &R) {
-  std::vector<std::string> Out;
-  for (const CalledFunction &F : R.Calls)
-    Out.push_back(F.Name);
-  return Out;
-}
-
 TEST(CallGraphTest, TransitiveCallsWithTheirChains) {
   Collected C = collect(R"cpp(
 double leaf(double x) { return x * 2; }
@@ -60,7 +53,7 @@ void f(double *y) {
   EXPECT_TRUE(C.Ok);
   EXPECT_THAT(C.S->errors(), IsEmpty());
   // Pre-order; `leaf`, reached twice, is listed once.
-  EXPECT_THAT(names(C.R), ElementsAre("top", "left", "leaf", "right"));
+  EXPECT_THAT(callNames(C.R), ElementsAre("top", "left", "leaf", "right"));
   EXPECT_THAT(C.R.Calls[0].Chain, IsEmpty());
   EXPECT_THAT(C.R.Calls[2].Chain, ElementsAre("top", "left"));
   EXPECT_EQ(C.S->line(C.R.Calls[0].CallLoc), C.S->lineOf("y[0] = top"));
@@ -100,7 +93,7 @@ void f(double *out) {
 }
 )cpp");
   EXPECT_TRUE(C.Ok);
-  std::vector<std::string> Names = names(C.R);
+  std::vector<std::string> Names = callNames(C.R);
   ASSERT_EQ(Names.size(), 4u);
   EXPECT_THAT(Names[0], ::testing::EndsWith("operator()"));
   // The constructor's initialisers are walked like its body.

@@ -32,13 +32,6 @@ const llvm::SmallVector<ReductionVar, 2> &rootReductions(Snippet &S) {
   return S.region(0).Root->Reductions;
 }
 
-std::vector<std::string> callNames(const Region &R) {
-  std::vector<std::string> Names;
-  for (const CalledFunction &F : R.Calls)
-    Names.push_back(F.Name);
-  return Names;
-}
-
 TEST(ReductionTest, EveryBuiltInOperator) {
   auto S = compile(R"cpp(
 void f(int n, const double *x, const unsigned *m) {

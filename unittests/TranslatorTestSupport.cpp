@@ -275,6 +275,20 @@ const VarDecl *Snippet::var(StringRef Name) {
   return F.Found;
 }
 
+std::vector<std::string> callNames(const Region &R) {
+  std::vector<std::string> Names;
+  for (const CalledFunction &F : R.Calls)
+    Names.push_back(F.Name);
+  return Names;
+}
+
+std::vector<std::string> captureNames(const Region &R) {
+  std::vector<std::string> Names;
+  for (const Capture &C : R.Captures)
+    Names.push_back(C.Name);
+  return Names;
+}
+
 std::unique_ptr<Snippet> compile(StringRef Code, SnippetOptions Opts) {
   auto S = std::make_unique<Snippet>(Code, std::move(Opts));
   EXPECT_TRUE(S->compiled()) << "the snippet does not compile";

@@ -124,6 +124,11 @@ private:
   std::unique_ptr<Diagnoser> Diags;
 };
 
+/// The names of the functions a region calls, in the model's order.
+std::vector<std::string> callNames(const Region &R);
+/// The names of a region's captures, in order of first use.
+std::vector<std::string> captureNames(const Region &R);
+
 /// A Snippet of \p Code, which must compile (hpp's own errors aside): a
 /// failure of the calling test otherwise.
 std::unique_ptr<Snippet> compile(llvm::StringRef Code, SnippetOptions Opts = {});

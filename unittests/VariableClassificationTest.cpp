@@ -21,13 +21,6 @@ using ::testing::IsEmpty;
 
 namespace {
 
-std::vector<std::string> captureNames(const Region &R) {
-  std::vector<std::string> Names;
-  for (const Capture &C : R.Captures)
-    Names.push_back(C.Name);
-  return Names;
-}
-
 const Capture *findCapture(const Region &R, llvm::StringRef Name) {
   for (const Capture &C : R.Captures)
     if (C.Name == Name)
