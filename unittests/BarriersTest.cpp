@@ -47,8 +47,8 @@ std::vector<Inserted> insertedBarriers(Snippet &S) {
 
 std::string reason(llvm::StringRef Var, llvm::StringRef First, unsigned FirstLine,
                    llvm::StringRef Then, unsigned ThenLine) {
-  return "'" + Var.str() + "' " + First.str() + " at line " + std::to_string(FirstLine) +
-         " is " + Then.str() + " at line " + std::to_string(ThenLine);
+  return "'" + Var.str() + "' " + First.str() + " at line " + std::to_string(FirstLine) + " is " +
+         Then.str() + " at line " + std::to_string(ThenLine);
 }
 
 /// A team fills a scratch array in one thread loop and reads it in the
@@ -95,12 +95,12 @@ TEST(BarriersTest, FillThenReadGetsABarrierWithItsReason) {
   unsigned Write = S->lineOf("tile[i] ="), Read = S->lineOf("= tile[63");
   // One barrier between the loops; one before the team body's end, because
   // a team that runs the next iteration refills the array.
-  EXPECT_THAT(insertedBarriers(*S),
-              ElementsAre(Inserted{S->lineOf("thread\n    for (int j"),
-                                   reason("tile", "written", Write, "read", Read)},
-                          Inserted{S->lineOf("  }\n}"),
-                                   reason("tile", "read", Read, "written", Write) +
-                                       " by the team's next iteration"}));
+  EXPECT_THAT(
+      insertedBarriers(*S),
+      ElementsAre(Inserted{S->lineOf("thread\n    for (int j"),
+                           reason("tile", "written", Write, "read", Read)},
+                  Inserted{S->lineOf("  }\n}"), reason("tile", "read", Read, "written", Write) +
+                                                    " by the team's next iteration"}));
   const Region &R = S->region(0);
   EXPECT_EQ(R.countInsertedBarriers(), 2u);
   // Inserted barriers hang off the root, after the written constructs.
@@ -151,14 +151,13 @@ TEST(BarriersTest, ExplicitBarrierIsHonoured) {
   auto S = compile(Code.code());
   unsigned Write = S->lineOf("tile[i] ="), Read = S->lineOf("= tile[63");
   // Only the next iteration's refill still needs one.
-  EXPECT_THAT(insertedBarriers(*S),
-              ElementsAre(Inserted{S->lineOf("  }\n}"),
-                                   reason("tile", "read", Read, "written", Write) +
-                                       " by the team's next iteration"}));
+  EXPECT_THAT(
+      insertedBarriers(*S),
+      ElementsAre(Inserted{S->lineOf("  }\n}"), reason("tile", "read", Read, "written", Write) +
+                                                    " by the team's next iteration"}));
   unsigned Explicit = 0;
-  S->region(0).forEachConstruct([&](const Construct &C) {
-    Explicit += C.Kind == ConstructKind::Barrier && !C.Inserted;
-  });
+  S->region(0).forEachConstruct(
+      [&](const Construct &C) { Explicit += C.Kind == ConstructKind::Barrier && !C.Inserted; });
   EXPECT_EQ(Explicit, 1u);
 
   // A barrier at the end separates the read from the next refill.
@@ -197,14 +196,14 @@ void f(int nt, int steps, double *out) {
            Update = S->lineOf("buf[k] += s"), After = S->lineOf("= buf[m]");
   // The loop's last barrier separates its iterations, but the loop may run
   // none: the read after it still gets one.
-  EXPECT_THAT(insertedBarriers(*S),
-              ElementsAre(Inserted{S->lineOf("thread\n      for (int j"),
-                                   reason("buf", "written", Fill, "read", Read)},
-                          Inserted{S->lineOf("thread\n    for (int m"),
-                                   reason("buf", "written", Update, "read", After)},
-                          Inserted{S->lineOf("  }\n}"),
-                                   reason("buf", "read", After, "written", Fill) +
-                                       " by the team's next iteration"}));
+  EXPECT_THAT(
+      insertedBarriers(*S),
+      ElementsAre(Inserted{S->lineOf("thread\n      for (int j"),
+                           reason("buf", "written", Fill, "read", Read)},
+                  Inserted{S->lineOf("thread\n    for (int m"),
+                           reason("buf", "written", Update, "read", After)},
+                  Inserted{S->lineOf("  }\n}"), reason("buf", "read", After, "written", Fill) +
+                                                    " by the team's next iteration"}));
 }
 
 TEST(BarriersTest, SingleBroadcastIsShared) {
@@ -255,9 +254,9 @@ void f(int nt, int steps, double *out) {
   ASSERT_GE(Barriers.size(), 2u);
   EXPECT_EQ(Barriers[0].Reason, reason("buf", "written", Write, "read", Read));
   // Before the closing brace of the sequential loop's body.
-  EXPECT_EQ(Barriers[1], (Inserted{S->lineOf("    }\n  }\n}"),
-                                   reason("buf", "read", Read, "written", Write) +
-                                       " in the next iteration"}));
+  EXPECT_EQ(Barriers[1],
+            (Inserted{S->lineOf("    }\n  }\n}"),
+                      reason("buf", "read", Read, "written", Write) + " in the next iteration"}));
 }
 
 } // namespace

@@ -113,7 +113,8 @@ void f(double *y) {
 )cpp");
   EXPECT_FALSE(C.Ok);
   EXPECT_THAT(C.S->errors(),
-              ElementsAre(C.S->at("return external", "function 'external' is called from a "
+              ElementsAre(C.S->at("return external",
+                                  "function 'external' is called from a "
                                   "parallel region but its body is not visible; it cannot be "
                                   "compiled for the device")));
   EXPECT_THAT(C.S->notes(), ElementsAre("in 'helper', called here"));
@@ -129,9 +130,10 @@ void f(double *y, double (*op)(double)) {
 }
 )cpp");
   EXPECT_FALSE(C.Ok);
-  EXPECT_THAT(C.S->errors(),
-              ElementsAre(C.S->at("y[0] = op", "call through a function pointer in a parallel "
-                                  "region; the callee cannot be compiled for the device")));
+  EXPECT_THAT(
+      C.S->errors(),
+      ElementsAre(C.S->at("y[0] = op", "call through a function pointer in a parallel "
+                                       "region; the callee cannot be compiled for the device")));
 }
 
 TEST(CallGraphTest, RegionInATemplateListsEachInstantiationsCallees) {

@@ -48,8 +48,12 @@ LoopResult header(llvm::StringRef Header, llvm::StringRef Body = "a[0] = 0;") {
   return analyze("#include <cstddef>\n"
                  "void f(int n, int lo, long long m, unsigned u, std::size_t z, double *a) {\n"
                  "#pragma hpp parallel\n"
-                 "  for (" + Header.str() + ")\n"
-                 "    " + Body.str() + "\n"
+                 "  for (" +
+                 Header.str() +
+                 ")\n"
+                 "    " +
+                 Body.str() +
+                 "\n"
                  "}\n");
 }
 
@@ -71,12 +75,9 @@ TEST(CanonicalLoopTest, EveryComparison) {
     LoopCmp Cmp;
     long long Step;
   } Cases[] = {
-      {"int i = 0; i < n; ++i", LoopCmp::Lt, 1},
-      {"int i = 0; i <= n; i++", LoopCmp::Le, 1},
-      {"int i = n; i > 0; --i", LoopCmp::Gt, -1},
-      {"int i = n; i >= 0; i--", LoopCmp::Ge, -1},
-      {"int i = 0; i != n; ++i", LoopCmp::Ne, 1},
-      {"int i = n; i != 0; --i", LoopCmp::Ne, -1},
+      {"int i = 0; i < n; ++i", LoopCmp::Lt, 1},  {"int i = 0; i <= n; i++", LoopCmp::Le, 1},
+      {"int i = n; i > 0; --i", LoopCmp::Gt, -1}, {"int i = n; i >= 0; i--", LoopCmp::Ge, -1},
+      {"int i = 0; i != n; ++i", LoopCmp::Ne, 1}, {"int i = n; i != 0; --i", LoopCmp::Ne, -1},
   };
   for (const Case &C : Cases) {
     SCOPED_TRACE(C.Header);
@@ -188,8 +189,7 @@ TEST(CanonicalLoopTest, RefusedHeaders) {
             atHeader("loop increment must add or subtract a constant to 'i'"));
   EXPECT_EQ(refusal("int i = 1; i < n; i *= 2"),
             atHeader("loop increment must add or subtract a constant to 'i'"));
-  EXPECT_EQ(refusal("int i = 0; i < n; i += 0"),
-            atHeader("loop step must not be zero"));
+  EXPECT_EQ(refusal("int i = 0; i < n; i += 0"), atHeader("loop step must not be zero"));
   EXPECT_EQ(refusal("int i = 0; i < n; --i"),
             atHeader("loop step -1 never reaches the bound with '<'"));
   EXPECT_EQ(refusal("unsigned i = u; i >= 1; i += 3"),
@@ -202,10 +202,12 @@ TEST(CanonicalLoopTest, RefusedHeaders) {
             atHeader("loop condition must compare 'i' with '<', '<=', '>', '>=' or '!='"));
   EXPECT_EQ(refusal("double x = 0; x < n; x += 1"),
             atHeader("loop index 'x' must have integer type"));
-  EXPECT_EQ(refusal("lo = 0; lo < n; ++lo"),
-            atHeader("loop must declare its index in the init statement, as in 'for (int i = lb; ...)'"));
-  EXPECT_EQ(refusal("int i = 0, j = 0; i < n; ++i"),
-            atHeader("loop must declare its index in the init statement, as in 'for (int i = lb; ...)'"));
+  EXPECT_EQ(
+      refusal("lo = 0; lo < n; ++lo"),
+      atHeader("loop must declare its index in the init statement, as in 'for (int i = lb; ...)'"));
+  EXPECT_EQ(
+      refusal("int i = 0, j = 0; i < n; ++i"),
+      atHeader("loop must declare its index in the init statement, as in 'for (int i = lb; ...)'"));
 }
 
 TEST(CanonicalLoopTest, ErrorsPointAtThePartAndNoteThePragma) {
@@ -224,15 +226,15 @@ TEST(CanonicalLoopTest, ErrorsPointAtThePartAndNoteThePragma) {
 TEST(CanonicalLoopTest, BoundWrittenInTheLoopIsRefused) {
   LoopResult R = header("int i = 0; i < n + lo; ++i", "{ a[i] = 0; lo = 2; }");
   EXPECT_FALSE(R.Dim);
-  EXPECT_THAT(R.S->errors(),
-              ElementsAre(R.S->at("lo = 2", "loop bound uses 'lo', which is modified in the loop")));
+  EXPECT_THAT(R.S->errors(), ElementsAre(R.S->at(
+                                 "lo = 2", "loop bound uses 'lo', which is modified in the loop")));
   // Writing another variable is fine.
   EXPECT_TRUE(header("int i = 0; i < n; ++i", "{ int k = 0; k += i; a[i] = k; }").Dim);
 }
 
 TEST(CanonicalLoopTest, IndexWrittenInTheBodyIsRefused) {
-  for (const char *Body : {"{ a[i] = 0; i += 1; }", "{ int &r = i; a[r] = 0; }",
-                           "{ int *p = &i; a[*p] = 0; }"}) {
+  for (const char *Body :
+       {"{ a[i] = 0; i += 1; }", "{ int &r = i; a[r] = 0; }", "{ int *p = &i; a[*p] = 0; }"}) {
     SCOPED_TRACE(Body);
     LoopResult R = header("int i = 0; i < n; ++i", Body);
     EXPECT_FALSE(R.Dim);

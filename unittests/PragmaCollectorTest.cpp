@@ -56,9 +56,9 @@ void f(int n, double *a) {
 }
 )cpp",
             parseOnly());
-  EXPECT_THAT(S.errors(),
-              ElementsAre(S.at("  PARALLEL",
-                               "hpp pragmas produced by macro expansion are not supported")));
+  EXPECT_THAT(
+      S.errors(),
+      ElementsAre(S.at("  PARALLEL", "hpp pragmas produced by macro expansion are not supported")));
   EXPECT_THAT(S.directives(), IsEmpty());
 }
 

@@ -34,8 +34,7 @@ Directive parse(llvm::StringRef Pragma) {
   std::unique_ptr<Snippet> S = parsePragma(Pragma);
   EXPECT_EQ(S->errors(), Errors{}) << Pragma.str();
   if (S->directives().size() != 1) {
-    ADD_FAILURE() << "'" << Pragma.str() << "' gave " << S->directives().size()
-                  << " directives";
+    ADD_FAILURE() << "'" << Pragma.str() << "' gave " << S->directives().size() << " directives";
     return Directive{};
   }
   return S->directives().front();
@@ -149,9 +148,11 @@ TEST(PragmaParserTest, ScratchAndSingleClauses) {
   EXPECT_EQ(errorsOf("scratch level(2)"),
             Errors{errorAtPragma("invalid argument '2' to clause 'level'; expected 0 or 1")});
   EXPECT_EQ(errorsOf("scratch per(warp)"),
-            Errors{errorAtPragma("invalid argument 'warp' to clause 'per'; expected 'team' or 'thread'")});
-  EXPECT_EQ(errorsOf("single per(1+2)"),
-            Errors{errorAtPragma("invalid argument '1+2' to clause 'per'; expected 'team' or 'thread'")});
+            Errors{errorAtPragma(
+                "invalid argument 'warp' to clause 'per'; expected 'team' or 'thread'")});
+  EXPECT_EQ(
+      errorsOf("single per(1+2)"),
+      Errors{errorAtPragma("invalid argument '1+2' to clause 'per'; expected 'team' or 'thread'")});
 }
 
 TEST(PragmaParserTest, CollapseMustBeAPositiveLiteral) {
@@ -216,11 +217,9 @@ TEST(PragmaParserTest, EveryReductionOperator) {
     const char *Op;
     ReductionOp Expected;
   } Cases[] = {
-      {"+", ReductionOp::Add},      {"*", ReductionOp::Mul},
-      {"min", ReductionOp::Min},    {"max", ReductionOp::Max},
-      {"&", ReductionOp::BitAnd},   {"|", ReductionOp::BitOr},
-      {"^", ReductionOp::BitXor},   {"&&", ReductionOp::LogAnd},
-      {"||", ReductionOp::LogOr},
+      {"+", ReductionOp::Add},    {"*", ReductionOp::Mul},     {"min", ReductionOp::Min},
+      {"max", ReductionOp::Max},  {"&", ReductionOp::BitAnd},  {"|", ReductionOp::BitOr},
+      {"^", ReductionOp::BitXor}, {"&&", ReductionOp::LogAnd}, {"||", ReductionOp::LogOr},
   };
   for (const Case &C : Cases) {
     SCOPED_TRACE(C.Op);
@@ -245,9 +244,11 @@ TEST(PragmaParserTest, LocReductionsTakeAValueAndAnIndex) {
   EXPECT_EQ(Rs[1]->Args[1].Text, "where");
   EXPECT_TRUE(isLocReduction(Rs[0]->Op));
   EXPECT_EQ(errorsOf("parallel reduction(minloc: lo)"),
-            Errors{errorAtPragma("'minloc' takes a value and an index variable: 'minloc: value, index'")});
+            Errors{errorAtPragma(
+                "'minloc' takes a value and an index variable: 'minloc: value, index'")});
   EXPECT_EQ(errorsOf("parallel reduction(maxloc: a, b, c)"),
-            Errors{errorAtPragma("'maxloc' takes a value and an index variable: 'maxloc: value, index'")});
+            Errors{errorAtPragma(
+                "'maxloc' takes a value and an index variable: 'maxloc: value, index'")});
 }
 
 TEST(PragmaParserTest, InscanReductions) {
@@ -316,7 +317,8 @@ TEST(PragmaParserTest, ScanNeedsExactlyOneClause) {
   Directive Exclusive = parse("scan exclusive(s)");
   EXPECT_EQ(Exclusive.findClause(ClauseKind::Exclusive)->Args[0].Text, "s");
 
-  Errors One{errorAtPragma("'#pragma hpp scan' needs exactly one 'inclusive' or 'exclusive' clause")};
+  Errors One{
+      errorAtPragma("'#pragma hpp scan' needs exactly one 'inclusive' or 'exclusive' clause")};
   EXPECT_EQ(errorsOf("scan"), One);
   EXPECT_EQ(errorsOf("scan inclusive(a) exclusive(b)"), One);
   EXPECT_EQ(errorsOf("scan inclusive(a + b)"),
@@ -335,8 +337,8 @@ void f(int n, double *a) {
 }
 )cpp",
             parseOnly());
-  EXPECT_THAT(S.errors(), ElementsAre(S.at("reduction(+ s)",
-                                           "expected ':' after the reduction operator")));
+  EXPECT_THAT(S.errors(),
+              ElementsAre(S.at("reduction(+ s)", "expected ':' after the reduction operator")));
   ASSERT_EQ(S.directives().size(), 1u);
   EXPECT_EQ(S.directives()[0].label(), "second");
   EXPECT_EQ(S.line(S.directives()[0].PragmaLoc), S.lineOf("name(\"second\")"));

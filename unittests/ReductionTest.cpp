@@ -52,10 +52,14 @@ void f(int n, const double *x, const unsigned *m) {
     ReductionOp Op;
     const char *Name;
     const char *Type;
-  } Want[] = {{ReductionOp::Add, "s", "double"},      {ReductionOp::Mul, "p", "double"},
-              {ReductionOp::Min, "lo", "double"},     {ReductionOp::Max, "hi", "double"},
-              {ReductionOp::BitAnd, "band", "unsigned int"}, {ReductionOp::BitOr, "bor", "int"},
-              {ReductionOp::BitXor, "bx", "long"},    {ReductionOp::LogAnd, "all", "bool"},
+  } Want[] = {{ReductionOp::Add, "s", "double"},
+              {ReductionOp::Mul, "p", "double"},
+              {ReductionOp::Min, "lo", "double"},
+              {ReductionOp::Max, "hi", "double"},
+              {ReductionOp::BitAnd, "band", "unsigned int"},
+              {ReductionOp::BitOr, "bor", "int"},
+              {ReductionOp::BitXor, "bx", "long"},
+              {ReductionOp::LogAnd, "all", "bool"},
               {ReductionOp::LogOr, "any", "bool"}};
   const auto &Rs = rootReductions(*S);
   ASSERT_EQ(Rs.size(), std::size(Want));
@@ -113,7 +117,8 @@ void f(int n, const double *x, double &lo, int &at) {
 )cpp");
   EXPECT_THAT(S->errors(), IsEmpty());
   EXPECT_THAT(S->warnings(),
-              ElementsAre(S->at("reduction(minloc", "ties in 'minloc' go to the lowest index; "
+              ElementsAre(S->at("reduction(minloc",
+                                "ties in 'minloc' go to the lowest index; "
                                 "in this loop, which runs downwards, a body that keeps the "
                                 "first value it meets keeps the highest index when run serially")));
   EXPECT_EQ(rootReductions(*S).size(), 1u);
@@ -134,10 +139,12 @@ void f(int n, const double *x) {
   for (int i = 0; i < n; ++i) if (x[i] < lo) { lo = x[i]; where = i; }
 }
 )cpp");
-  EXPECT_THAT(S->errors(),
-              ElementsAre(S->at("reduction(&: d)", "reduction variable 'd' must have integer type for '&'"),
-                          S->at("reduction(+: p)", "reduction variable 'p' must have arithmetic type for '+'"),
-                          S->at("reduction(minloc", "index variable 'where' must have integer type for 'minloc'")));
+  EXPECT_THAT(
+      S->errors(),
+      ElementsAre(
+          S->at("reduction(&: d)", "reduction variable 'd' must have integer type for '&'"),
+          S->at("reduction(+: p)", "reduction variable 'p' must have arithmetic type for '+'"),
+          S->at("reduction(minloc", "index variable 'where' must have integer type for 'minloc'")));
   EXPECT_THAT(S->model().Regions, IsEmpty());
   EXPECT_EQ(S->model().Refused.size(), 3u);
 }
@@ -154,10 +161,12 @@ void f(int n, const double *x, double *y) {
   for (int i = 0; i < n; ++i) s += x[i];
 }
 )cpp");
-  EXPECT_THAT(S->errors(),
-              ElementsAre(S->at("reduction(+: q)", "reduction variable 'q' is not a variable used in the loop"),
-                          S->at("reduction(+: t)", "reduction variable 't' is declared inside the loop"),
-                          S->at("reduction(max: s)", "variable 's' appears in more than one reduction")));
+  EXPECT_THAT(
+      S->errors(),
+      ElementsAre(
+          S->at("reduction(+: q)", "reduction variable 'q' is not a variable used in the loop"),
+          S->at("reduction(+: t)", "reduction variable 't' is declared inside the loop"),
+          S->at("reduction(max: s)", "variable 's' appears in more than one reduction")));
 }
 
 TEST(ReductionTest, InscanLoopsRecordTheirSeparator) {
@@ -174,9 +183,10 @@ void f(int n, const double *x, double *y) {
 )cpp";
   for (bool Inclusive : {true, false}) {
     SCOPED_TRACE(Inclusive ? "inclusive" : "exclusive");
-    auto S = compile(substitute(Code, "BODY",
-                                Inclusive ? "s += x[i];\n#pragma hpp scan inclusive(s)\n y[i] = s;"
-                                          : "y[i] = s;\n#pragma hpp scan exclusive(s)\n s += x[i];"));
+    auto S =
+        compile(substitute(Code, "BODY",
+                           Inclusive ? "s += x[i];\n#pragma hpp scan inclusive(s)\n y[i] = s;"
+                                     : "y[i] = s;\n#pragma hpp scan exclusive(s)\n s += x[i];"));
     EXPECT_THAT(S->errors(), IsEmpty());
     const auto &Rs = rootReductions(*S);
     ASSERT_EQ(Rs.size(), 1u);
@@ -206,9 +216,12 @@ void f(int n, const double *x, double *y) {
   }
 }
 )cpp");
-  EXPECT_THAT(S->errors(),
-              ElementsAre(S->at("inscan, +: s", "loop with an 'inscan' reduction needs a '#pragma hpp scan' in its body"),
-                          S->at("scan inclusive(t)", "'t' is not named in an 'inscan' reduction of the enclosing loop")));
+  EXPECT_THAT(
+      S->errors(),
+      ElementsAre(S->at("inscan, +: s",
+                        "loop with an 'inscan' reduction needs a '#pragma hpp scan' in its body"),
+                  S->at("scan inclusive(t)",
+                        "'t' is not named in an 'inscan' reduction of the enclosing loop")));
 }
 
 constexpr const char *UserTypes = R"cpp(
@@ -241,8 +254,7 @@ void f(int n, const double *x, Stats &out) {
   EXPECT_EQ(Rs[0].TypeName, "Stats");
   // The functions the generated code calls are compiled for the device
   // too, down to the assignment stats_init makes.
-  EXPECT_THAT(callNames(S->region(0)),
-              ElementsAre("stats_join", "stats_init", "Stats::operator="));
+  EXPECT_THAT(callNames(S->region(0)), ElementsAre("stats_join", "stats_init", "Stats::operator="));
 }
 
 TEST(ReductionTest, UserReducerObject) {
@@ -287,15 +299,17 @@ void f(int n, const double *x) {
   }
 }
 )cpp");
-  EXPECT_THAT(S->errors(),
-              ElementsAre(S->at("undeclared_join", "'undeclared_join' does not name a function; "
-                                "'user(join, init)' takes the names of two functions"),
-                          S->at("user(double_join", "no function 'double_join' can be called as "
-                                "'double_join(Stats &, const Stats &)'"),
-                          S->at("user(k)", "reducer 'k' has type 'int'; 'user(reducer)' takes an "
-                                "object of class type, with 'init' and 'join' members"),
-                          S->at("s.count += 1", "'#pragma hpp atomic' cannot update 's', the "
-                                "variable of a 'user' reduction; update it in the loop body")));
+  EXPECT_THAT(
+      S->errors(),
+      ElementsAre(S->at("undeclared_join", "'undeclared_join' does not name a function; "
+                                           "'user(join, init)' takes the names of two functions"),
+                  S->at("user(double_join", "no function 'double_join' can be called as "
+                                            "'double_join(Stats &, const Stats &)'"),
+                  S->at("user(k)", "reducer 'k' has type 'int'; 'user(reducer)' takes an "
+                                   "object of class type, with 'init' and 'join' members"),
+                  S->at("s.count += 1",
+                        "'#pragma hpp atomic' cannot update 's', the "
+                        "variable of a 'user' reduction; update it in the loop body")));
   EXPECT_THAT(S->model().Regions, IsEmpty());
 }
 

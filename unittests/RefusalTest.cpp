@@ -104,11 +104,14 @@ TEST(RefusalTest, InnerConstructsNeedATeamLoop) {
 
 TEST(RefusalTest, BranchesLeavingAParallelLoop) {
   const Case Cases[] = {
-      {"#pragma hpp parallel\n for (int i = 0; i < n; ++i) {\n if (a[i] < 0) break;\n a[i] = 0;\n }",
+      {"#pragma hpp parallel\n for (int i = 0; i < n; ++i) {\n if (a[i] < 0) break;\n a[i] = 0;\n "
+       "}",
        "break;", "'break' cannot leave a parallel loop", "parallel"},
-      {"#pragma hpp parallel\n for (int i = 0; i < n; ++i) {\n if (a[i] < 0) return;\n a[i] = 0;\n }",
+      {"#pragma hpp parallel\n for (int i = 0; i < n; ++i) {\n if (a[i] < 0) return;\n a[i] = 0;\n "
+       "}",
        "return;", "'return' cannot leave a parallel loop", "parallel"},
-      {"#pragma hpp parallel\n for (int i = 0; i < n; ++i) {\n if (a[i] < 0) goto out;\n a[i] = 0;\n }\n"
+      {"#pragma hpp parallel\n for (int i = 0; i < n; ++i) {\n if (a[i] < 0) goto out;\n a[i] = "
+       "0;\n }\n"
        "out:;",
        "goto out", "'goto' cannot leave a parallel loop", "parallel"},
       {"#pragma hpp parallel\n for (int i = 0; i < n; ++i) {\n try { if (a[i] < 0) throw 1; }"
@@ -144,14 +147,17 @@ TEST(RefusalTest, DirectivesWithoutTheirStatement) {
        "hpp atomic", "'#pragma hpp atomic' must be followed by a statement", "atomic"},
       {"#pragma hpp team\n for (int i = 0; i < n; ++i) {\n#pragma hpp single\n double v = 1;\n"
        " a[i] = v;\n }",
-       "double v", "'#pragma hpp single' cannot apply to a declaration: declare the variable "
-       "before it and assign it in the single", "single"},
+       "double v",
+       "'#pragma hpp single' cannot apply to a declaration: declare the variable "
+       "before it and assign it in the single",
+       "single"},
       {"#pragma hpp team\n for (int i = 0; i < n; ++i) {\n if (a[i] > 0)\n#pragma hpp barrier\n"
        "  a[i] = 0;\n }",
        "hpp barrier", "'#pragma hpp barrier' must be a statement of a block", "team"},
       {"#pragma hpp scan inclusive(n)\n a[0] = n;", "hpp scan",
        "'#pragma hpp scan' must be a statement of the body of a loop with an 'inscan' "
-       "reduction", "scan"},
+       "reduction",
+       "scan"},
   };
   for (const Case &C : Cases)
     checkRefusal(C);
@@ -162,8 +168,9 @@ TEST(RefusalTest, PragmaOutsideAFunction) {
 #pragma hpp parallel
 int g;
 )cpp");
-  EXPECT_THAT(S->errors(),
-              ElementsAre(S->at("hpp parallel", "'#pragma hpp parallel' must be inside a function body")));
+  EXPECT_THAT(
+      S->errors(),
+      ElementsAre(S->at("hpp parallel", "'#pragma hpp parallel' must be inside a function body")));
   ASSERT_EQ(S->model().Refused.size(), 1u);
   EXPECT_EQ(S->model().Refused[0].Kind, "parallel");
 }

@@ -80,8 +80,10 @@ void f(int nt, int n, double *a) {
 }
 
 TEST(RegionModelTest, FlatLoops) {
-  for (auto [Pragma, Simd] : {std::pair("parallel", true), {"team thread", false},
-                              {"team vector", true}, {"team thread vector", true}}) {
+  for (auto [Pragma, Simd] : {std::pair("parallel", true),
+                              {"team thread", false},
+                              {"team vector", true},
+                              {"team thread vector", true}}) {
     SCOPED_TRACE(Pragma);
     auto S = compile(substitute(R"cpp(
 void f(int n, double *a) {

@@ -31,8 +31,7 @@ class RecordingConsumer : public DiagnosticConsumer {
 public:
   explicit RecordingConsumer(std::vector<DiagRecord> &Out) : Out(Out) {}
 
-  void HandleDiagnostic(DiagnosticsEngine::Level Level,
-                        const Diagnostic &Info) override {
+  void HandleDiagnostic(DiagnosticsEngine::Level Level, const Diagnostic &Info) override {
     DiagnosticConsumer::HandleDiagnostic(Level, Info);
     DiagRecord R{Level, "", 0, 0, ""};
     SmallString<128> Text;
@@ -70,14 +69,13 @@ private:
 };
 
 /// "[FILE:]LINE: message" for the records of the levels \p Keep accepts.
-std::vector<std::string>
-formatWhere(const std::vector<DiagRecord> &Records,
-            function_ref<bool(DiagnosticsEngine::Level)> Keep) {
+std::vector<std::string> formatWhere(const std::vector<DiagRecord> &Records,
+                                     function_ref<bool(DiagnosticsEngine::Level)> Keep) {
   std::vector<std::string> Out;
   for (const DiagRecord &R : Records)
     if (Keep(R.Level))
-      Out.push_back((R.File.empty() ? "" : R.File + ":") + std::to_string(R.Line) +
-                    ": " + R.Message);
+      Out.push_back((R.File.empty() ? "" : R.File + ":") + std::to_string(R.Line) + ": " +
+                    R.Message);
   return Out;
 }
 
@@ -89,8 +87,7 @@ class Snippet::Action : public ASTFrontendAction {
 public:
   explicit Action(Snippet &S) : S(S) {}
 
-  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
-                                                 StringRef) override {
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef) override {
     S.Diags = std::make_unique<Diagnoser>(CI.getDiagnostics());
     CI.getPreprocessor().AddPragmaHandler(new PragmaCollector(*S.Diags, S.Directives));
     return std::make_unique<Consumer>(S, CI);
@@ -122,8 +119,7 @@ class Snippet::KeepAlive : public tooling::ToolAction {
 public:
   explicit KeepAlive(Snippet &S) : S(S) {}
 
-  bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation,
-                     FileManager *Files,
+  bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation, FileManager *Files,
                      std::shared_ptr<PCHContainerOperations> PCHContainerOps,
                      DiagnosticConsumer *DiagConsumer) override {
     Invocation->getFrontendOpts().DisableFree = false;
@@ -169,9 +165,12 @@ Snippet::Snippet(StringRef Code, SnippetOptions Opts)
     : Code(Code.str()), Analyze(Opts.Analyze),
       Recorder(std::make_unique<RecordingConsumer>(Records)) {
   // The translator's command line (lib/Driver/Translator.cpp).
-  std::vector<std::string> CommandLine = {
-      "hppc-clang", "-fsyntax-only", "-Wno-vla-cxx-extension", "-ferror-limit=0",
-      "-resource-dir=" HPP_CLANG_RESOURCE_DIR, "-std=c++17"};
+  std::vector<std::string> CommandLine = {"hppc-clang",
+                                          "-fsyntax-only",
+                                          "-Wno-vla-cxx-extension",
+                                          "-ferror-limit=0",
+                                          "-resource-dir=" HPP_CLANG_RESOURCE_DIR,
+                                          "-std=c++17"};
   CommandLine.insert(CommandLine.end(), Opts.Args.begin(), Opts.Args.end());
   CommandLine.push_back("-I" HPP_SOURCE_INCLUDE_DIR);
   CommandLine.insert(CommandLine.end(), {"-x", "c++", SnippetPath.str()});
@@ -203,15 +202,13 @@ ASTContext &Snippet::context() { return Compiler->getASTContext(); }
 Sema &Snippet::sema() { return Compiler->getSema(); }
 
 std::vector<std::string> Snippet::errors() const {
-  return formatWhere(Records, [](DiagnosticsEngine::Level L) {
-    return L >= DiagnosticsEngine::Error;
-  });
+  return formatWhere(Records,
+                     [](DiagnosticsEngine::Level L) { return L >= DiagnosticsEngine::Error; });
 }
 
 std::vector<std::string> Snippet::warnings() const {
-  return formatWhere(Records, [](DiagnosticsEngine::Level L) {
-    return L == DiagnosticsEngine::Warning;
-  });
+  return formatWhere(Records,
+                     [](DiagnosticsEngine::Level L) { return L == DiagnosticsEngine::Warning; });
 }
 
 std::vector<std::string> Snippet::notes() const {

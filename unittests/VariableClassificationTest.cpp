@@ -37,7 +37,8 @@ std::vector<std::string> globalNames(const Region &R) {
 }
 
 std::string raceOn(llvm::StringRef Var) {
-  return "'" + Var.str() + "' is declared outside the parallel loop and written inside it; "
+  return "'" + Var.str() +
+         "' is declared outside the parallel loop and written inside it; "
          "name it in a reduction clause or update it with '#pragma hpp atomic'";
 }
 
