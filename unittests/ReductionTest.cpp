@@ -40,7 +40,8 @@ void f(int n, const double *x, const unsigned *m) {
   int bor = 0;
   long bx = 0;
   bool all = true, any = false;
-#pragma hpp parallel reduction(+: s) reduction(*: p) reduction(min: lo) reduction(max: hi) reduction(&: band) reduction(|: bor) reduction(^: bx) reduction(&&: all) reduction(||: any)
+#pragma hpp parallel reduction(+: s) reduction(*: p) reduction(min: lo) reduction(max: hi) \
+    reduction(&: band) reduction(|: bor) reduction(^: bx) reduction(&&: all) reduction(||: any)
   for (int i = 0; i < n; ++i) {
     s += x[i]; p *= x[i]; lo = x[i] < lo ? x[i] : lo; hi = x[i] > hi ? x[i] : hi;
     band &= m[i]; bor |= int(m[i]); bx ^= long(m[i]); all = all && x[i] > 0; any = any || x[i] < 0;
