@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds hpp (configuring it first if scripts/setup.sh has not) and runs the
 # whole test suite: lit + FileCheck translation tests, -verify diagnostics,
-# execution tests against the serial build, and the runtime unit tests.
+# execution tests against the serial build, and the unit tests of the
+# runtime and of the translator (unittests/).
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)

@@ -22,6 +22,9 @@ config.environment["OMP_NUM_THREADS"] = "3"
 
 hppc = os.path.join(bin_dir, "hppc")
 include_dir = os.path.join(config.hpp_obj_root, "include")
+# Before %hppc, of which it is an extension: lit substitutes in list order.
+config.substitutions.append(
+    ("%hppc_unit_tests", os.path.join(bin_dir, "hppc_unit_tests")))
 config.substitutions.append(("%hppc", hppc))
 config.substitutions.append(("%hpp_src_root", config.hpp_src_root))
 config.substitutions.append(("%FileCheck", os.path.join(config.llvm_tools_dir, "FileCheck")))

@@ -111,6 +111,8 @@ public:
     AccessMap First = accesses(Body);
     AccessMap Pending;
     process(Body, Pending);
+    if (endsWithBarrier(Body))
+      return;
     if (auto Why = conflict(Pending, First))
       if (const auto *CS = dyn_cast<CompoundStmt>(Body))
         insertBarrier(CS->getRBracLoc(), *Why + " by the team's next iteration");
@@ -193,6 +195,18 @@ private:
     return false;
   }
 
+  /// Whether an explicit barrier follows the last statement of \p Body: it
+  /// separates one iteration from the next. (What follows the loop is not
+  /// separated by it: the loop may run no iteration.)
+  bool endsWithBarrier(const Stmt *Body) const {
+    const auto *CS = dyn_cast<CompoundStmt>(Body);
+    if (!CS)
+      return false;
+    unsigned LastEnd = CS->body_empty() ? offset(CS->getLBracLoc())
+                                        : offset(getEndOfStmt(CS->body_back(), Ctx));
+    return explicitBarrierBetween(LastEnd, offset(CS->getRBracLoc()));
+  }
+
   bool isSequentialLoop(const Stmt *S) const {
     return (isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) ||
             isa<CXXForRangeStmt>(S)) &&
@@ -235,6 +249,8 @@ private:
         AccessMap First = accesses(Body);
         process(Body, Pending);
         // The next trip's first statements meet this trip's last ones.
+        if (endsWithBarrier(Body))
+          continue;
         if (auto Why = conflict(Pending, First)) {
           if (const auto *CS = dyn_cast<CompoundStmt>(Body)) {
             insertBarrier(CS->getRBracLoc(), *Why + " in the next iteration");

@@ -241,6 +241,17 @@ std::optional<LoopDim> analyzeCanonicalLoop(const ForStmt *For,
   }
   Dim.Cmp = Cond->Cmp;
   Dim.UpperText = getSourceText(Bound->getSourceRange(), Ctx);
+  // The bound is evaluated once, before the loop, where the index does not
+  // exist yet: `i < n - i` is not a loop-invariant bound.
+  const DeclRefExpr *IndexInBound = nullptr;
+  forEachVarRef(Bound, [&](const DeclRefExpr *Ref) {
+    if (!IndexInBound && Ref->getDecl() == Index)
+      IndexInBound = Ref;
+  });
+  if (IndexInBound) {
+    Fail(IndexInBound->getLocation(), Diag::err_loop_bound_modified) << Dim.IndexName;
+    return Note();
+  }
 
   // Increment: a non-zero constant step towards the bound.
   std::optional<long long> Step =

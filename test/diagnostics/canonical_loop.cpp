@@ -111,6 +111,13 @@ void shapes(int N, int M, int Step, double *A) {
     A[I] = 0;
   }
 
+  // The bound is evaluated before the loop, where the index does not exist.
+  // expected-note@+1 {{for the loop annotated by '#pragma hpp parallel' here}}
+#pragma hpp parallel
+  // expected-error@+1 {{loop bound uses 'I', which is modified in the loop}}
+  for (int I = 0; I < N - I; ++I)
+    A[I] = 0;
+
   // expected-note@+1 {{for the loop annotated by '#pragma hpp parallel' here}}
 #pragma hpp parallel
   for (int I = 0; I < N; ++I) {
