@@ -1,4 +1,4 @@
-// A flat loop with reductions on CUDA: a device lambda launched through a
+// A flat loop with reductions on CUDA, as a device lambda launched through a
 // named kernel, a grid-stride loop, per-thread partials combined across the
 // grid in the same launch, the result back on the host after the launch.
 // RUN: %hppc translate --backend=cuda %s -o %t.cu

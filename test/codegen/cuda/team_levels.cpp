@@ -1,4 +1,4 @@
-// Three levels on CUDA: the league over blocks, thread loops over
+// Three levels on CUDA. The league runs over blocks, thread loops over
 // threadIdx.y, vector loops over threadIdx.x. Nested reductions start from
 // the identity on every thread and are all-reduced; team-level stores run on
 // the team leader, thread-level stores on each thread's lane 0.

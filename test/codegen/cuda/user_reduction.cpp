@@ -55,6 +55,13 @@ void levels(int rows, int cols, const double *x, double *y, Stats &out) {
 }
 
 // CUDA: template <class F> __global__ void hpp_kernel_flat(F hpp_f, hpprt::cuda::Ctx hpp_ctx) { hpp_f(hpp_ctx); }
+// CUDA-NEXT: template <class F> __global__ void hpp_kernel_levels(F hpp_f, hpprt::cuda::Ctx hpp_ctx) { hpp_f(hpp_ctx); }
+// The functions the reductions call are compiled for the device.
+// CUDA: __host__ __device__ void stats_join(Stats &a, const Stats &b) {
+// CUDA: __host__ __device__ void stats_init(Stats &s) { s = Stats{}; }
+// CUDA-NEXT: struct StatsReducer {
+// CUDA-NEXT: __host__ __device__ void init(Stats &s) const { stats_init(s); }
+// CUDA-NEXT: __host__ __device__ void join(Stats &a, const Stats &b) const { stats_join(a, b); }
 // CUDA: { // hpp region 'flat' (flat loop) from {{.*}}user_reduction.cpp:{{[0-9]+}}: CUDA kernel hpp_kernel_flat
 // CUDA: hpp_launch.kind = hpprt::cuda::RegionKind::Flat;
 // CUDA: auto hpp_join0_s = [] HPPRT_HOST_DEVICE (std::remove_reference_t<decltype(s)> &hpp_acc, const std::remove_reference_t<decltype(s)> &hpp_x) { stats_join(hpp_acc, hpp_x); };
@@ -104,8 +111,3 @@ void levels(int rows, int cols, const double *x, double *y, Stats &out) {
 // CUDA-NEXT: red.join(total, row);
 // CUDA: hpprt::cuda::finish_reduction(hpp_dev_total, total, false, hpp_op0_total);
 // CUDA: total = hpp_red_total.result();
-// The functions the reductions call are compiled for the device.
-// CUDA: __host__ __device__ void stats_join(Stats &a, const Stats &b) {
-// CUDA: __host__ __device__ void stats_init(Stats &s) { s = Stats{}; }
-// CUDA: __host__ __device__ void init(Stats &s) const { stats_init(s); }
-// CUDA-NEXT: __host__ __device__ void join(Stats &a, const Stats &b) const { stats_join(a, b); }
