@@ -3,6 +3,7 @@ import os
 import shutil
 import subprocess
 
+import lit
 import lit.formats
 
 config.name = "hpp"
@@ -33,6 +34,9 @@ config.substitutions.append(
     ("%FileCheck", "python3 %s %s" % (os.path.join(utils_dir, "filecheck.py"), filecheck)))
 # FileCheck itself, for the tests of the above (selfcheck/).
 config.substitutions.append(("%plain_FileCheck", filecheck))
+# lit itself, for the test of the execution format (selfcheck/).
+config.substitutions.append(
+    ("%lit", "python3 %s" % os.path.join(os.path.dirname(os.path.dirname(lit.__file__)), "lit.py")))
 # The serial reference: a plain C++ compiler, pragmas ignored.
 config.substitutions.append(
     ("%cxx_serial", "%s -std=c++17 -O2 -Wno-unknown-pragmas -I%s" % (config.serial_cxx, include_dir)))
