@@ -4,10 +4,11 @@
 Usage: filecheck.py FILECHECK [FileCheck arguments]
 
 Reads the input (--input-file, or stdin), drops every line that holds a
-directive of the check prefixes in use (checklines.py), and runs FILECHECK on
-the rest with the other arguments unchanged. lit's %FileCheck is this script,
-so a check can only match what the translator wrote, never its own comment
-copied into the output.
+directive of a prefix the check file uses (those of this command and of the
+check file's other FileCheck RUN lines: a CUDA check must not match an OMP
+line either; checklines.py), and runs FILECHECK on the rest with the other
+arguments unchanged. lit's %FileCheck is this script, so a check can only
+match what the translator wrote, never a check line copied into the output.
 """
 import subprocess
 import sys
@@ -36,7 +37,12 @@ def main():
     else:
         with open(input_file, "rb") as f:
             text = f.read().decode("utf-8", "surrogateescape")
-    kept = checklines.strip_directives(text, checklines.prefixes_from_args(passed))
+    prefixes = set(checklines.prefixes_from_args(passed))
+    check_file = checklines.check_file_from_args(passed)
+    if check_file:
+        with open(check_file, "rb") as f:
+            prefixes |= checklines.prefixes_in_file(f.read().decode("utf-8", "surrogateescape"))
+    kept = checklines.strip_directives(text, prefixes)
     result = subprocess.run([filecheck] + passed,
                             input=kept.encode("utf-8", "surrogateescape"))
     sys.exit(result.returncode)

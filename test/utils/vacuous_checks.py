@@ -5,13 +5,14 @@ Usage: vacuous_checks.py FILECHECK DIR_OR_FILE...
 
 For every test file (.cpp, .test; Inputs/ folders skipped) and every
 'RUN: ... %FileCheck %s ...' line in it, runs FILECHECK with that line's
-options on the test file itself with the directive lines of its prefixes
-removed: the output of a translator that did nothing. A check that passes
+options on the test file itself with the directive lines of all its
+prefixes removed: the output of a translator that did nothing. A check that passes
 there proves nothing about the translation, so each one is reported and the
 exit status is 1. Checks of other output (reports, diagnostics) fail there
 by themselves. A RUN line that calls FileCheck other than through
 %FileCheck (which removes the check lines from the output, filecheck.py) is
-reported too.
+reported too, and so is a directive that does not begin its comment
+line: prose such as "... on CUDA: the league ..." is a check to FileCheck.
 """
 import re
 import os
@@ -75,6 +76,23 @@ def filecheck_runs(path):
         yield number, kept
 
 
+def prose_directives(path):
+    """Directives of the file's own prefixes in the middle of a line."""
+    with open(path, encoding="utf-8", errors="surrogateescape") as f:
+        text = f.read()
+    prefixes = checklines.prefixes_in_file(text)
+    if not prefixes:
+        return []
+    directive = checklines.directive_regex(prefixes)
+    found = []
+    for number, line in enumerate(text.splitlines(), 1):
+        m = directive.search(line)
+        if m and line[:m.start()].strip() not in ("", "//", "#"):
+            found.append("%s:%d: '%s' inside a line is a FileCheck directive; reword it"
+                         % (path, number, m.group(0)))
+    return found
+
+
 def main():
     if len(sys.argv) < 3:
         sys.exit("usage: vacuous_checks.py FILECHECK DIR_OR_FILE...")
@@ -87,11 +105,14 @@ def main():
             if DIRECT_FILECHECK.search(line):
                 problems.append("%s:%d: FileCheck is called directly; use %%FileCheck"
                                % (path, number))
+        problems += prose_directives(path)
         for number, args in filecheck_runs(path):
             runs += 1
             prefixes = checklines.prefixes_from_args(args)
             with open(path, encoding="utf-8", errors="surrogateescape") as f:
-                untranslated = checklines.strip_directives(f.read(), prefixes)
+                text = f.read()
+            untranslated = checklines.strip_directives(
+                text, set(prefixes) | checklines.prefixes_in_file(text))
             result = subprocess.run([filecheck] + args,
                                     input=untranslated.encode("utf-8", "surrogateescape"),
                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

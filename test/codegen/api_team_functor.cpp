@@ -7,6 +7,7 @@
 // RUN: %FileCheck %s --check-prefix=OMP --input-file %t.cpp
 // RUN: %hppc translate --backend=cuda %s -o %t.cu
 // RUN: %FileCheck %s --check-prefix=CUDA --input-file %t.cu
+// RUN: %if nvcc %{ %nvcc_hpp -c %t.cu -o %t.o %}
 #include <hpp/hpp.hpp>
 
 template <class T> struct RowSums {
@@ -28,15 +29,15 @@ void row_sums(int rows, int cols, const double *A, double *out) {
                     RowSums<double>{A, out, cols});
 }
 
-// REPORT: api_team_functor.cpp:27: region 'row_sums' (team loop)
-// REPORT-NEXT:   line 27: team loop over {{hpp_league[0-9]+}} -> teams over host threads
-// REPORT:   line 19: thread loop over c ->
+// REPORT: api_team_functor.cpp:28: region 'row_sums' (team loop)
+// REPORT-NEXT:   line 28: team loop over {{hpp_league[0-9]+}} -> teams over host threads
+// REPORT:   line 20: thread loop over c ->
 // REPORT-NEXT:     reductions: +:s
-// REPORT:   line 22: single per team
+// REPORT:   line 23: single per team
 // REPORT:   captures: rows (int, read-only) hpp_functor0 (const RowSums<double>, read-only)
 
 // OMP: const auto hpp_functor0 = RowSums<double>{A, out, cols};
-// OMP: #line 17 "{{.*}}api_team_functor.cpp"
+// OMP: #line 18 "{{.*}}api_team_functor.cpp"
 // OMP-NEXT: { using value_type = RowSums<double>::value_type; using T = double;
 // OMP: const auto {{hpp_ub[0-9_]+}} = hpp_functor0.cols;
 // OMP: { s += hpp_functor0.A[[[HPP_LEAGUE:hpp_league[0-9]+]] * hpp_functor0.cols + c]; }
