@@ -1,9 +1,15 @@
 #!/usr/bin/env bash
-# Builds every CUDA-compatible execution program (test/exec/cuda/NAME.test ->
-# test/exec/openmp/NAME.cpp) for a device run:
-#   .device-carry/exec/NAME.cuda     translated by hppc, compiled by nvcc
+# Builds, on a machine without a GPU, what scripts/device/run-cuda-exec.sh
+# runs on one:
+#   .device-carry/exec/NAME.cuda     test/exec/NAME.cpp translated by hppc,
+#                                    compiled by nvcc
 #   .device-carry/exec/NAME.ser.out  output of the serial g++ build, run here
-# then run them on a GPU machine with scripts/device/run-cuda-exec.sh.
+#   .device-carry/unit/hpprt_cuda_tests  the CUDA runtime's tests
+#                                    (test/unit/cuda/RuntimeCudaTest.cu)
+# for every program with CUDA lines (CUDA-BUILD:/CUDA-RUN:, the execution
+# format in test/utils/exectest.py). The commands are the programs' CUDA
+# lines; a program whose CUDA lines differ from them is refused, since it
+# would be built here otherwise than by lit.
 # Usage: scripts/cuda-exec-build.sh [NAME...]   (default: all)
 # Environment: BUILD (default build), NVCC (default /usr/local/cuda/bin/nvcc),
 # CXX (default g++), JOBS (default nproc).
@@ -15,33 +21,63 @@ NVCC=${NVCC:-/usr/local/cuda/bin/nvcc}
 CXX=${CXX:-g++}
 JOBS=${JOBS:-$(nproc)}
 hppc=$BUILD/bin/hppc
-out=.device-carry/exec
+carry=.device-carry
+out=$carry/exec
 [ -x "$hppc" ] || { echo "error: $hppc not found: build first (ninja -C $BUILD)" >&2; exit 1; }
 [ -x "$NVCC" ] || { echo "error: nvcc not found at $NVCC" >&2; exit 1; }
+
+# The CUDA lines every program carries; D is '' or -DHPP_TEST_GPU (with it
+# a program leaves out the cases that only the host backends take).
+cuda_lines() {
+  local D=$1
+  cat <<EOF
+// CUDA-BUILD: %hppc translate --backend=cuda %s -o %t.cu${D:+ -- $D}
+// CUDA-BUILD: %nvcc_hpp${D:+ $D} %t.cu -o %t %nvcc_hpp_link
+// CUDA-RUN: %t > %t.out
+// CUDA-RUN: %cxx_serial${D:+ $D} %s -o %t.ser && %t.ser > %t.ser.out
+// CUDA-RUN: %compare %t.ser.out %t.out
+EOF
+}
 
 if [ $# -gt 0 ]; then
   names=("$@")
 else
   names=()
-  for t in test/exec/cuda/*.test; do
-    n=$(basename "$t" .test)
-    [ -f "test/exec/openmp/$n.cpp" ] && names+=("$n")
+  for src in test/exec/*.cpp; do
+    grep -q '^// CUDA-RUN:' "$src" && names+=("$(basename "$src" .cpp)")
   done
 fi
-rm -rf "$out"
-mkdir -p "$out"
+defines=()
+for n in "${names[@]}"; do
+  src=test/exec/$n.cpp
+  [ -f "$src" ] || { echo "error: $src not found" >&2; exit 1; }
+  have=$(grep -E '^// CUDA-(BUILD|RUN):' "$src")
+  if [ "$have" = "$(cuda_lines '')" ]; then
+    defines+=("")
+  elif [ "$have" = "$(cuda_lines -DHPP_TEST_GPU)" ]; then
+    defines+=("-DHPP_TEST_GPU")
+  else
+    echo "error: $src: its CUDA lines are not the ones this script runs:" >&2
+    cuda_lines '' | sed 's/^/    /' >&2
+    echo "  (or with -DHPP_TEST_GPU); build it by hand or teach this script" >&2
+    exit 1
+  fi
+done
+rm -rf "$out" "$carry/unit"
+mkdir -p "$out" "$carry/unit"
 cflags=$("$hppc" config --backend=cuda --cflags)
 libs=$("$hppc" config --backend=cuda --libs)
 export hppc NVCC CXX out cflags libs BUILD
 
 build_one() {
   n=$1
-  src=test/exec/openmp/$n.cpp
+  D=${2:-}
+  src=test/exec/$n.cpp
   log=$out/$n.build.log
   {
-    "$hppc" translate --backend=cuda "$src" -o "$out/$n.cu" &&
-    "$NVCC" -arch=sm_90 -Werror all-warnings $cflags -x cu "$out/$n.cu" -o "$out/$n.cuda" $libs &&
-    "$CXX" -std=c++17 -O2 -Wno-unknown-pragmas -I"$BUILD/include" "$src" -o "$out/$n.ser" &&
+    "$hppc" translate --backend=cuda "$src" -o "$out/$n.cu" ${D:+-- $D} &&
+    "$NVCC" -arch=sm_90 -Werror all-warnings $cflags -x cu $D "$out/$n.cu" -o "$out/$n.cuda" $libs &&
+    "$CXX" -std=c++17 -O2 -Wno-unknown-pragmas -I"$BUILD/include" $D "$src" -o "$out/$n.ser" &&
     "$out/$n.ser" > "$out/$n.ser.out"
   } > "$log" 2>&1
   rc=$?
@@ -58,6 +94,18 @@ build_one() {
 }
 export -f build_one
 status=0
-printf '%s\n' "${names[@]}" | xargs -P "$JOBS" -I{} bash -c 'build_one {}' || status=1
+for i in "${!names[@]}"; do
+  printf '%s:%s\n' "${names[$i]}" "${defines[$i]}"
+done | xargs -P "$JOBS" -I{} bash -c 'p={}; build_one "${p%%:*}" "${p#*:}"' || status=1
 echo "$(ls "$out"/*.cuda 2>/dev/null | wc -l) of ${#names[@]} programs built into $out"
+
+# The CUDA runtime's tests, built by CMake where CUDA is enabled.
+if ninja -C "$BUILD" hpprt_cuda_tests > "$carry/unit/build.log" 2>&1; then
+  cp "$BUILD/bin/hpprt_cuda_tests" "$carry/unit/"
+  rm -f "$carry/unit/build.log"
+  echo "built  hpprt_cuda_tests into $carry/unit"
+else
+  echo "FAILED hpprt_cuda_tests (see $carry/unit/build.log; is CUDA enabled in $BUILD?)"
+  status=1
+fi
 exit $status

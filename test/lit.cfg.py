@@ -3,13 +3,14 @@ import os
 import shutil
 import subprocess
 
+import lit
 import lit.formats
 
 config.name = "hpp"
 # External shell: execution tests use $(hppc config ...) in RUN lines.
 config.test_format = lit.formats.ShTest(execute_external=True)
 config.suffixes = [".cpp", ".test"]
-config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+config.excludes = ["Inputs", "utils", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.hpp_obj_root, "test")
 
@@ -27,7 +28,18 @@ config.substitutions.append(
     ("%hppc_unit_tests", os.path.join(bin_dir, "hppc_unit_tests")))
 config.substitutions.append(("%hppc", hppc))
 config.substitutions.append(("%hpp_src_root", config.hpp_src_root))
-config.substitutions.append(("%FileCheck", os.path.join(config.llvm_tools_dir, "FileCheck")))
+# hppc copies the test's comments into its output: %FileCheck removes the
+# lines holding directives of the prefixes in use before FileCheck reads it,
+# so no check can match its own copy (utils/filecheck.py).
+filecheck = os.path.join(config.llvm_tools_dir, "FileCheck")
+utils_dir = os.path.join(config.test_source_root, "utils")
+config.substitutions.append(
+    ("%FileCheck", "python3 %s %s" % (os.path.join(utils_dir, "filecheck.py"), filecheck)))
+# FileCheck itself, for the tests of the above (selfcheck/).
+config.substitutions.append(("%plain_FileCheck", filecheck))
+# lit itself, for the test of the execution format (selfcheck/).
+config.substitutions.append(
+    ("%lit", "python3 %s" % os.path.join(os.path.dirname(os.path.dirname(lit.__file__)), "lit.py")))
 # The serial reference: a plain C++ compiler, pragmas ignored.
 config.substitutions.append(
     ("%cxx_serial", "%s -std=c++17 -O2 -Wno-unknown-pragmas -I%s" % (config.serial_cxx, include_dir)))

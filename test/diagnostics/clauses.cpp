@@ -254,3 +254,13 @@ void scratchClauses(int N, double *A) {
     A[I] = 0;
   }
 }
+
+void inscanComma(int N, const long *In, long *Out) {
+  long S = 0;
+  // expected-error@+1 {{expected ',' after 'inscan'}}
+#pragma hpp parallel reduction(inscan +: S)
+  for (int I = 0; I < N; ++I) {
+    S += In[I];
+    Out[I] = S;
+  }
+}

@@ -1,4 +1,5 @@
-// Reduction clauses naming variables the loop cannot reduce.
+// Reduction clauses naming variables the loop cannot reduce, and the warning
+// that minloc ties go to the lowest index in a loop that runs downwards.
 // RUN: %hppc translate --backend=openmp %s -o %t.out -- -ferror-limit=0 -Xclang -verify
 
 struct Pair {
@@ -64,4 +65,18 @@ void reductions(int N, double *A, double *P) {
       Row += A[I * N + J];
     A[I] = Row;
   }
+}
+
+void minlocDownward(int N, const double *X, double &M, int &At) {
+  double V = 1e300;
+  int I0 = -1;
+  // expected-warning@+1 {{ties in 'minloc' go to the lowest index; in this loop, which runs downwards}}
+#pragma hpp parallel reduction(minloc: V, I0)
+  for (int I = N - 1; I >= 0; --I)
+    if (X[I] < V) {
+      V = X[I];
+      I0 = I;
+    }
+  M = V;
+  At = I0;
 }

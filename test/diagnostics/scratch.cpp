@@ -1,5 +1,6 @@
 // '#pragma hpp scratch' on something other than a local array without an
-// initializer, and scratch sizes that cannot be computed before the region.
+// initializer or of a class type, and scratch sizes that cannot be computed
+// before the region.
 // RUN: %hppc translate --backend=openmp %s -o %t.out -- -ferror-limit=0 -Xclang -verify
 
 void scratch(int N, int M, double *A) {
@@ -65,5 +66,20 @@ void scratchSizeof(int N, double *Out) {
     double T[16];
     // expected-error@+1 {{'sizeof' of scratch array 'T' is not supported: in translated code the array is a pointer into scratch memory}}
     Out[I] = sizeof(T) / sizeof(T[0]);
+  }
+}
+
+struct Counter {
+  Counter() : n(0) {}
+  int n;
+};
+
+void scratchOfClassType(int N, double *Out) {
+#pragma hpp team
+  for (int E = 0; E < N; ++E) {
+#pragma hpp scratch
+    // expected-error@+1 {{elements of scratch array 'C' must be trivially default-constructible}}
+    Counter C[4];
+    Out[E] = C[0].n;
   }
 }

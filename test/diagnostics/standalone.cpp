@@ -1,5 +1,5 @@
 // Directives that need an enclosing team loop, and pragmas outside any
-// function or with no statement to apply to.
+// function or with no statement (or a declaration) to apply to.
 // RUN: %hppc translate --backend=openmp %s -o %t.out -- -ferror-limit=0 -Xclang -verify
 
 // expected-error@+1 {{'#pragma hpp parallel' must be inside a function body}}
@@ -85,5 +85,15 @@ void noStatement(int N, double *A) {
     A[0] = 0;
     // expected-error@+1 {{'#pragma hpp parallel' must be followed by a statement}}
 #pragma hpp parallel
+  }
+}
+
+void singleDeclaration(int N, double *Out) {
+#pragma hpp team
+  for (int E = 0; E < N; ++E) {
+#pragma hpp single
+    // expected-error@+1 {{'#pragma hpp single' cannot apply to a declaration}}
+    double V = Out[E];
+    Out[E] = V;
   }
 }

@@ -3,13 +3,51 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <limits>
+#include <mutex>
+#include <new>
 #include <set>
 #include <string>
 #include <thread>
 #include <vector>
+
+// This binary replaces the aligned nothrow operator new, through which
+// thread_scratch() allocates, and the aligned operator delete, to count the
+// scratch buffers alive (allocations aligned to kScratchAlign).
+namespace {
+std::mutex liveMutex;
+std::set<void*>& liveSet() {
+  static auto* live = new std::set<void*>; // never destroyed: used at exit
+  return *live;
+}
+std::size_t liveScratchBuffers() {
+  std::lock_guard<std::mutex> lock(liveMutex);
+  return liveSet().size();
+}
+} // namespace
+
+void* operator new(std::size_t n, std::align_val_t a, const std::nothrow_t&) noexcept {
+  void* p = nullptr;
+  if (posix_memalign(&p, std::max(std::size_t(a), sizeof(void*)), n ? n : 1) != 0)
+    return nullptr;
+  if (std::size_t(a) == hpprt::omp::kScratchAlign) {
+    std::lock_guard<std::mutex> lock(liveMutex);
+    liveSet().insert(p);
+  }
+  return p;
+}
+
+void operator delete(void* p, std::align_val_t) noexcept {
+  if (p) {
+    std::lock_guard<std::mutex> lock(liveMutex);
+    liveSet().erase(p);
+  }
+  std::free(p);
+}
 
 namespace {
 
@@ -75,16 +113,22 @@ TEST(ThreadScratch, OneBufferPerThread) {
 }
 
 TEST(ThreadScratch, FreedAtThreadExitAndUsableAgain) {
-  // Short-lived threads run the thread_local destructor; under ASan or
-  // valgrind a buffer not freed at thread exit shows up as a leak.
+  // Each short-lived thread gets a buffer of its own, usable to its end,
+  // and the thread_local destructor frees it before join() returns.
+  constexpr std::size_t kBytes = std::size_t(8) << 20;
+  const std::size_t before = liveScratchBuffers();
   for (int i = 0; i < 200; ++i) {
-    std::thread t([] {
-      char* p = hpprt::thread_scratch(std::size_t(8) << 20);
+    std::size_t during = 0;
+    std::thread t([&] {
+      char* p = hpprt::thread_scratch(kBytes);
       p[0] = 1;
+      p[kBytes - 1] = 2;
+      during = liveScratchBuffers();
     });
     t.join();
+    ASSERT_EQ(during, before + 1) << "iteration " << i;
+    ASSERT_EQ(liveScratchBuffers(), before) << "not freed at thread exit, iteration " << i;
   }
-  SUCCEED();
 }
 
 TEST(ThreadScratch, AllocationFailureThrows) {

@@ -1,0 +1,35 @@
+// parallel_for over an MDRangePolicy lowers to a flat loop collapsed over
+// its rank, with the policy's lower bounds and its tile sizes (recorded in
+// the report; no backend uses them yet).
+// RUN: %hppc translate --backend=openmp %s -o - --report | %FileCheck %s --check-prefixes=REPORT,OMP
+// RUN: %hppc translate --backend=cuda %s -o %t.cu --report | %FileCheck %s --check-prefix=REPORT
+// RUN: %FileCheck %s --check-prefix=CUDA --input-file %t.cu
+// RUN: %if nvcc %{ %nvcc_hpp -c %t.cu -o %t.o %}
+#include <hpp/hpp.hpp>
+
+void fill(int rows, int cols, double *a) {
+  hpp::parallel_for("grid", hpp::MDRangePolicy<2>({1, 0}, {rows, cols}, {4, 8}),
+                    [=](int i, int j) { a[i * cols + j] = i + j; });
+}
+
+// REPORT: api_mdrange.cpp:11: region 'grid' (flat loop)
+// REPORT-NEXT: line 11: flat loop over i, j (collapse 2) ->
+// REPORT-NEXT: tile: 4, 8
+
+// OMP: { // hpp region 'grid' (flat loop) from {{.*}}api_mdrange.cpp:11
+// OMP-NEXT: int hpp_lb0_0 = 1;
+// OMP-NEXT: const auto hpp_ub0_0 = rows;
+// OMP-NEXT: const hpprt::index_t hpp_n0_0 = hpprt::trip_count<hpprt::Cmp::Lt>(hpp_lb0_0, hpp_ub0_0, 1);
+// OMP-NEXT: int hpp_lb0_1 = 0;
+// OMP-NEXT: const auto hpp_ub0_1 = cols;
+// OMP-NEXT: const hpprt::index_t hpp_n0_1 = hpprt::trip_count<hpprt::Cmp::Lt>(hpp_lb0_1, hpp_ub0_1, 1);
+// OMP-NEXT: const hpprt::index_t hpp_n0 = hpp_n0_0 * hpp_n0_1;
+// OMP: for (hpprt::index_t hpp_iv0 = hpp_chunk.begin; hpp_iv0 < hpp_chunk.end; ++hpp_iv0) { int i = hpprt::index_at(hpp_lb0_0, (hpp_iv0 / (hpp_n0_1)), 1); int j = hpprt::index_at(hpp_lb0_1, hpp_iv0 % hpp_n0_1, 1);
+// OMP: { a[i * cols + j] = i + j; }
+
+// CUDA: { // hpp region 'grid' (flat loop) from {{.*}}api_mdrange.cpp:11: CUDA kernel hpp_kernel_grid
+// CUDA-NEXT: int hpp_lb0_0 = 1;
+// CUDA: const hpprt::index_t hpp_n0 = hpp_n0_0 * hpp_n0_1;
+// CUDA: hpp_launch.kind = hpprt::cuda::RegionKind::Flat;
+// CUDA: for (hpprt::index_t hpp_iv0 = hpprt::cuda::global_rank(); hpp_iv0 < hpp_n0; hpp_iv0 += hpprt::cuda::global_size()) { int i = hpprt::index_at(hpp_lb0_0, (hpp_iv0 / (hpp_n0_1)), 1); int j = hpprt::index_at(hpp_lb0_1, hpp_iv0 % hpp_n0_1, 1);
+// CUDA: { a[i * cols + j] = i + j; }

@@ -1,0 +1,61 @@
+// parallel_scan lowers to a flat loop with an inscan reduction of its
+// partial sum: the body (index, partial, final) is copied twice, once with
+// final = false from the identity for an item's contribution (the input
+// phase) and once with final = true from the item's prefix; the scan's
+// total goes to the result variable after the region. Both backends then
+// scan as for the pragma form (scan.cpp).
+// RUN: %hppc translate --backend=openmp %s -o - --report | %FileCheck %s --check-prefixes=REPORT,OMP
+// RUN: %hppc translate --backend=cuda %s -o %t.cu --report | %FileCheck %s --check-prefix=REPORT
+// RUN: %FileCheck %s --check-prefix=CUDA --input-file %t.cu
+// RUN: %if nvcc %{ %nvcc_hpp -c %t.cu -o %t.o %}
+#include <hpp/hpp.hpp>
+
+long exclusive(int n, const int *x, long *out) {
+  long total = -1;
+  hpp::parallel_scan(
+      "excl", n,
+      [=](int i, long &partial, bool final) {
+        if (final)
+          out[i] = partial;
+        partial += x[i];
+      },
+      total);
+  return total;
+}
+
+// The separator hppc writes between the copies has no line in the body and
+// is reported on the line after the call (as diagnostics in the input-phase
+// copy are: user guide, 10.6).
+// REPORT: api_scan.cpp:15: region 'excl' (flat loop)
+// REPORT-NEXT: line 15: flat loop over i ->
+// REPORT-NEXT: reductions: inscan +:partial
+// REPORT-NEXT: line 23: scan exclusive
+
+// OMP: { auto &[[RESULT:hpp_result[0-9]+]] = total; long partial = long();
+// OMP: hpprt::omp::ScanPartials<hpprt::Sum, std::remove_reference_t<decltype(hpp_red_partial)>> hpp_scan_partial;
+// OMP: { // scan, pass 1: reduce this thread's chunk
+// OMP-NEXT: auto partial = hpprt::identity_like<hpprt::Sum>(hpp_red_partial);
+// OMP: { long hpp_part; { long partial = long(); const bool final = false;
+// OMP: } hpp_part = partial; } partial += hpp_part; }
+// OMP: hpp_scan_partial.put(omp_get_thread_num(), partial);
+// OMP: auto partial = hpp_scan_partial.prefix_before(omp_get_thread_num(), hpp_red_partial);
+// OMP: { long hpp_prefix = partial; { long partial = hpp_prefix; const bool final = true;
+// OMP: // hpp scan exclusive(partial)
+// OMP: { long hpp_part; { long partial = long(); const bool final = false;
+// OMP: hpp_red_partial = hpp_scan_partial.total(hpp_red_partial, omp_get_max_threads());
+// OMP-NEXT: } // hpp region 'excl'
+// OMP: [[RESULT]] = partial; }
+
+// CUDA: { auto &[[RESULT:hpp_result[0-9]+]] = total; long partial = long();
+// CUDA: hpp_launch.kind = hpprt::cuda::RegionKind::Scan;
+// CUDA: hpprt::cuda::Scan<hpprt::Sum, hpp_type_partial> hpp_scan_partial(hpp_launch, partial);
+// CUDA: // scan, pass 1: each item's contribution, from the identity
+// CUDA: { long hpp_part; { long partial = long(); const bool final = false;
+// CUDA: } hpp_part = partial; } partial += hpp_part; }
+// CUDA: hpprt::cuda::scan_prefixes_in_place<false>(hpp_dev_partial, hpp_tile, hpp_items_partial);
+// CUDA: { long hpp_prefix = partial; { long partial = hpp_prefix; const bool final = true;
+// CUDA: // hpp scan exclusive(partial)
+// CUDA: /* input phase: run in pass 1 */
+// CUDA: partial = hpp_scan_partial.result();
+// CUDA-NEXT: } // hpp region 'excl'
+// CUDA: [[RESULT]] = partial; }

@@ -1,0 +1,67 @@
+// Loop spaces: collapse(2) makes one space of n * m iterations and recovers
+// i and j by division and remainder; a loop that runs downwards with a
+// stride counts its trips with the comparison and the step it was written
+// with. tile() is recorded in the report but no backend uses it yet (user
+// guide, chapter 2): the tiled loop is the same loop.
+// RUN: %hppc translate --backend=openmp %s -o - --report | %FileCheck %s --check-prefixes=REPORT,OMP
+// RUN: %hppc translate --backend=cuda %s -o %t.cu --report | %FileCheck %s --check-prefix=REPORT
+// RUN: %FileCheck %s --check-prefix=CUDA --input-file %t.cu
+// RUN: %if nvcc %{ %nvcc_hpp -c %t.cu -o %t.o %}
+
+void collapse(int n, int m, double *a) {
+  #pragma hpp parallel collapse(2) name("grid")
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < m; ++j)
+      a[i * m + j] = i - j;
+}
+
+void tiled(int n, int m, double *a) {
+  #pragma hpp parallel collapse(2) tile(4, 8) name("tiles")
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < m; ++j)
+      a[i * m + j] = 0;
+}
+
+void descending(int n, double *a) {
+  #pragma hpp parallel name("down")
+  for (int i = n - 1; i >= 2; i -= 3)
+    a[i] = 1;
+}
+
+// REPORT: region 'grid' (flat loop)
+// REPORT-NEXT: line 12: flat loop over i, j (collapse 2) ->
+// REPORT: region 'tiles' (flat loop)
+// REPORT-NEXT: line 19: flat loop over i, j (collapse 2) ->
+// REPORT-NEXT: tile: 4, 8
+// REPORT: region 'down' (flat loop)
+// REPORT-NEXT: line 26: flat loop over i ->
+
+// OMP-LABEL: void collapse(
+// OMP: const hpprt::index_t hpp_n0_0 = hpprt::trip_count<hpprt::Cmp::Lt>(hpp_lb0_0, hpp_ub0_0, 1);
+// OMP-NEXT: int hpp_lb0_1 = 0;
+// OMP-NEXT: const auto hpp_ub0_1 = m;
+// OMP-NEXT: const hpprt::index_t hpp_n0_1 = hpprt::trip_count<hpprt::Cmp::Lt>(hpp_lb0_1, hpp_ub0_1, 1);
+// OMP-NEXT: const hpprt::index_t hpp_n0 = hpp_n0_0 * hpp_n0_1;
+// OMP: for (hpprt::index_t hpp_iv0 = hpp_chunk.begin; hpp_iv0 < hpp_chunk.end; ++hpp_iv0) { int i = hpprt::index_at(hpp_lb0_0, (hpp_iv0 / (hpp_n0_1)), 1); int j = hpprt::index_at(hpp_lb0_1, hpp_iv0 % hpp_n0_1, 1);
+// OMP: a[i * m + j] = i - j;
+// OMP-LABEL: void tiled(
+// OMP: const hpprt::index_t hpp_n0 = hpp_n0_0 * hpp_n0_1;
+// OMP: for (hpprt::index_t hpp_iv0 = hpp_chunk.begin; hpp_iv0 < hpp_chunk.end; ++hpp_iv0) { int i = hpprt::index_at(hpp_lb0_0, (hpp_iv0 / (hpp_n0_1)), 1); int j = hpprt::index_at(hpp_lb0_1, hpp_iv0 % hpp_n0_1, 1);
+// OMP: a[i * m + j] = 0;
+// OMP-LABEL: void descending(
+// OMP: int hpp_lb0_0 = n - 1;
+// OMP-NEXT: const auto hpp_ub0_0 = 2;
+// OMP-NEXT: const hpprt::index_t hpp_n0_0 = hpprt::trip_count<hpprt::Cmp::Ge>(hpp_lb0_0, hpp_ub0_0, -3);
+// OMP: for (hpprt::index_t hpp_iv0 = hpp_chunk.begin; hpp_iv0 < hpp_chunk.end; ++hpp_iv0) { int i = hpprt::index_at(hpp_lb0_0, hpp_iv0, -3);
+
+// CUDA-LABEL: void collapse(
+// CUDA: const hpprt::index_t hpp_n0 = hpp_n0_0 * hpp_n0_1;
+// CUDA: hpp_launch.iterations = hpp_n0;
+// CUDA: for (hpprt::index_t hpp_iv0 = hpprt::cuda::global_rank(); hpp_iv0 < hpp_n0; hpp_iv0 += hpprt::cuda::global_size()) { int i = hpprt::index_at(hpp_lb0_0, (hpp_iv0 / (hpp_n0_1)), 1); int j = hpprt::index_at(hpp_lb0_1, hpp_iv0 % hpp_n0_1, 1);
+// CUDA: a[i * m + j] = i - j;
+// CUDA-LABEL: void tiled(
+// CUDA: for (hpprt::index_t hpp_iv0 = hpprt::cuda::global_rank(); hpp_iv0 < hpp_n0; hpp_iv0 += hpprt::cuda::global_size()) { int i = hpprt::index_at(hpp_lb0_0, (hpp_iv0 / (hpp_n0_1)), 1); int j = hpprt::index_at(hpp_lb0_1, hpp_iv0 % hpp_n0_1, 1);
+// CUDA: a[i * m + j] = 0;
+// CUDA-LABEL: void descending(
+// CUDA: const hpprt::index_t hpp_n0_0 = hpprt::trip_count<hpprt::Cmp::Ge>(hpp_lb0_0, hpp_ub0_0, -3);
+// CUDA: for (hpprt::index_t hpp_iv0 = hpprt::cuda::global_rank(); hpp_iv0 < hpp_n0; hpp_iv0 += hpprt::cuda::global_size()) { int i = hpprt::index_at(hpp_lb0_0, hpp_iv0, -3);

@@ -1,0 +1,63 @@
+// Launch clauses of a team loop. CUDA caps the grid at league(...), sets
+// the block's shape from team_size(...) and vector_length(...) (auto leaves
+// the runtime to choose), and evaluates stream(...) on the host; streams and
+// nowait have no effect yet (user guide, decision 13). OpenMP evaluates
+// every expression and ignores it (one thread per team).
+// RUN: %hppc translate --backend=openmp %s -o - --report | %FileCheck %s --check-prefixes=REPORT,OMP
+// RUN: %hppc translate --backend=cuda %s -o %t.cu --report | %FileCheck %s --check-prefix=REPORT
+// RUN: %FileCheck %s --check-prefix=CUDA --input-file %t.cu
+// RUN: %if nvcc %{ %nvcc_hpp -c %t.cu -o %t.o %}
+#include <hpp/hpp.hpp>
+void launch(int n, int m, double *a, hpp::Stream s) {
+  #pragma hpp team league(n / 2 + 1) team_size(auto) vector_length(8) stream(s) nowait name("teams")
+  for (int e = 0; e < n; ++e) {
+    #pragma hpp vector
+    for (int j = 0; j < m; ++j)
+      a[e * m + j] = j;
+  }
+  #pragma hpp team team_size(4) vector_length(16) name("sized")
+  for (int e = 0; e < n; ++e) {
+    #pragma hpp thread
+    for (int k = 0; k < 4; ++k) {
+      #pragma hpp vector
+      for (int j = 0; j < m; ++j)
+        a[e * m + j] += k;
+    }
+  }
+}
+
+// REPORT: region 'teams' (team loop)
+// REPORT-NEXT: line 12: team loop over e ->
+// REPORT-NEXT: league: n / 2 + 1
+// REPORT-NEXT: vector_length: 8
+// REPORT-NEXT: stream: s, nowait
+// REPORT: region 'sized' (team loop)
+// REPORT-NEXT: line 18: team loop over e ->
+// REPORT-NEXT: team_size: 4
+// REPORT-NEXT: vector_length: 16
+
+// OMP: { // hpp region 'teams' (team loop)
+// OMP: const hpprt::index_t hpp_n0 = hpp_n0_0;
+// OMP-NEXT: (void)static_cast<hpprt::index_t>(n / 2 + 1);
+// OMP-NEXT: (void)static_cast<hpprt::index_t>(8);
+// OMP-NEXT: (void)(s);
+// OMP-NEXT: auto hpp_region_teams = [&]() {
+// OMP: { // hpp region 'sized' (team loop)
+// OMP: const hpprt::index_t hpp_n0 = hpp_n0_0;
+// OMP-NEXT: (void)static_cast<hpprt::index_t>(4);
+// OMP-NEXT: (void)static_cast<hpprt::index_t>(16);
+// OMP-NEXT: auto hpp_region_sized = [&]() {
+
+// CUDA: hpprt::cuda::Launch hpp_launch("teams", "{{.*}}launch_clauses.cpp", 12);
+// CUDA-NEXT: hpp_launch.kind = hpprt::cuda::RegionKind::Team;
+// CUDA-NEXT: hpp_launch.iterations = hpp_n0;
+// CUDA-NEXT: hpp_launch.vector_length = static_cast<int>(8);
+// CUDA-NEXT: hpp_launch.league_cap = static_cast<hpprt::index_t>(n / 2 + 1);
+// CUDA-NEXT: (void)(s);
+// CUDA: hpprt::cuda::launch(hpp_launch, hpp_kernel_teams<decltype(hpp_body)>, hpp_body);
+// CUDA: hpprt::cuda::Launch hpp_launch("sized", "{{.*}}launch_clauses.cpp", 18);
+// CUDA-NEXT: hpp_launch.kind = hpprt::cuda::RegionKind::Team;
+// CUDA-NEXT: hpp_launch.iterations = hpp_n0;
+// CUDA-NEXT: hpp_launch.team_size = static_cast<int>(4);
+// CUDA-NEXT: hpp_launch.vector_length = static_cast<int>(16);
+// CUDA-NEXT: hpp_launch.nested_vector = true;

@@ -1,0 +1,121 @@
+// Three levels. On OpenMP the league is chunked over host threads, thread
+// loops run sequentially (one thread per team) and vector loops become omp
+// simd. On CUDA the league runs over blocks, thread loops over threadIdx.y
+// and vector loops over threadIdx.x; nested reductions start from the
+// identity on every thread and are all-reduced; team-level stores run on
+// the team leader, thread-level stores on each thread's lane 0.
+// RUN: %hppc translate --backend=openmp %s -o - | %FileCheck %s --check-prefix=OMP
+// RUN: %hppc translate --backend=cuda %s -o %t.cu
+// RUN: %FileCheck %s --check-prefix=CUDA --input-file %t.cu
+// RUN: %if nvcc %{ %nvcc_hpp -c %t.cu -o %t.o %}
+
+void three_level(int E, int N, int M, const double *A, const double *x, double *y) {
+  #pragma hpp team
+  for (int e = 0; e < E; ++e) {
+    #pragma hpp thread
+    for (int n = 0; n < N; ++n) {
+      double s = 0;
+      #pragma hpp vector reduction(+: s)
+      for (int m = 0; m < M; ++m)
+        s += A[(e * N + n) * M + m] * x[m];
+      y[e * N + n] = s;
+    }
+  }
+}
+
+void three_level_sums(int E, int N, int M, const double *A, const double *x, double *y,
+                      double *rowsum, double &total) {
+  double t = 0;
+  #pragma hpp team reduction(+: t) team_size(8) vector_length(32)
+  for (int e = 0; e < E; ++e) {
+    double acc = 0;
+    #pragma hpp thread reduction(+: acc)
+    for (int n = 0; n < N; ++n) {
+      double s = 0;
+      #pragma hpp vector reduction(+: s)
+      for (int m = 0; m < M; ++m)
+        s += A[(e * N + n) * M + m] * x[m];
+      y[e * N + n] = s;
+      acc += s;
+    }
+    rowsum[e] = acc;
+    t += acc;
+  }
+  total = t;
+}
+
+// OMP-LABEL: void three_level(
+// OMP: { // hpp region 'three_level_L13' (team loop)
+// OMP: #pragma omp parallel
+// OMP: for (hpprt::index_t hpp_iv0 = hpp_chunk.begin; hpp_iv0 < hpp_chunk.end; ++hpp_iv0) { int e = hpprt::index_at(hpp_lb0_0, hpp_iv0, 1);
+// OMP: { // hpp thread loop (sequential: one thread per team)
+// OMP-NOT: #pragma omp
+// OMP: for (hpprt::index_t hpp_iv1 = 0; hpp_iv1 < hpp_n1; ++hpp_iv1) { int n = hpprt::index_at(hpp_lb1_0, hpp_iv1, 1);
+// OMP: { // hpp vector loop (omp simd)
+// OMP: #pragma omp simd reduction(+: s)
+// OMP-NEXT: #line 18
+// OMP: for (hpprt::index_t hpp_iv2 = 0; hpp_iv2 < hpp_n2; ++hpp_iv2) { int m = hpprt::index_at(hpp_lb2_0, hpp_iv2, 1);
+// OMP-NEXT: s += A[(e * N + n) * M + m] * x[m]; } }
+// OMP-NEXT: y[e * N + n] = s;
+// OMP: } // hpp region 'three_level_L13'
+// Launch clauses mean nothing with one thread per team; the thread loop's
+// reduction runs sequentially into acc itself, and only the team level's
+// reduction has partials.
+// OMP-LABEL: void three_level_sums(
+// OMP: (void)static_cast<hpprt::index_t>(8);
+// OMP-NEXT: (void)static_cast<hpprt::index_t>(32);
+// OMP-NEXT: auto &hpp_red_t = t;
+// OMP-NEXT: hpprt::omp::Partials<hpprt::Sum, std::remove_reference_t<decltype(hpp_red_t)>> hpp_part_t;
+// OMP: double acc = 0;
+// OMP-NEXT: { // hpp thread loop (sequential: one thread per team)
+// OMP-NOT: acc =
+// OMP: acc += s;
+// OMP-NEXT: } } }
+// OMP-NEXT: rowsum[e] = acc;
+// OMP-NEXT: t += acc;
+// OMP: hpp_part_t.put(omp_get_thread_num(), t);
+// OMP: hpp_part_t.combine_into(hpp_red_t);
+
+// CUDA-LABEL: void three_level(
+// CUDA: hpp_launch.kind = hpprt::cuda::RegionKind::Team;
+// CUDA-NEXT: hpp_launch.iterations = hpp_n0;
+// CUDA-NEXT: hpp_launch.nested_vector = true;
+// CUDA: { // hpp thread loop over thread_rank() / team_size()
+// CUDA: { // hpp vector loop over vector_rank() / vector_length()
+// CUDA: if (hpprt::cuda::is_vector_leader()) { y[e * N + n] = s; }
+// CUDA: hpprt::cuda::launch(hpp_launch, hpp_kernel_three_level_L13<decltype(hpp_body)>, hpp_body);
+// CUDA-LABEL: void three_level_sums(
+// CUDA: hpp_launch.kind = hpprt::cuda::RegionKind::Team;
+// CUDA-NEXT: hpp_launch.iterations = hpp_n0;
+// CUDA-NEXT: hpp_launch.team_size = static_cast<int>(8);
+// CUDA-NEXT: hpp_launch.vector_length = static_cast<int>(32);
+// CUDA-NEXT: hpp_launch.nested_vector = true;
+// CUDA: for (hpprt::index_t hpp_iv0 = hpprt::cuda::league_rank0(); hpp_iv0 < hpp_n0; hpp_iv0 += hpprt::cuda::league_stride()) { int e = hpprt::index_at(hpp_lb0_0, hpp_iv0, 1);
+// CUDA: { // hpp thread loop over thread_rank() / team_size()
+// CUDA: auto hpp_save_acc = acc;
+// CUDA-NEXT: acc = hpprt::identity_like<hpprt::Sum>(acc);
+// CUDA-NEXT: const int hpp_r1 = hpprt::cuda::thread_rank(), hpp_s1 = hpprt::cuda::team_size();
+// CUDA-NEXT: const int hpp_c1 = hpprt::cuda::lane_trip_count(hpp_n1, hpp_r1, hpp_s1);
+// CUDA: for (int hpp_k1 = 0; hpp_k1 < hpp_c1; ++hpp_k1) { const hpprt::index_t hpp_iv1 = hpp_r1 + static_cast<hpprt::index_t>(hpp_k1) * hpp_s1; int n = hpprt::index_at(hpp_lb1_0, hpp_iv1, 1);
+// CUDA: { // hpp vector loop over vector_rank() / vector_length()
+// The vector loop has a copy for 32 lanes with the step known to nvcc.
+// CUDA: if (hpp_s2 == 32) {
+// CUDA-NEXT: const int hpp_c2 = hpprt::cuda::lane_trip_count(hpp_n2, hpp_r2, 32);
+// CUDA-NEXT: for (int hpp_k2 = 0; hpp_k2 < hpp_c2; ++hpp_k2) { const hpprt::index_t hpp_iv2 = hpp_r2 + static_cast<hpprt::index_t>(hpp_k2) * 32; int m = hpprt::index_at(hpp_lb2_0, hpp_iv2, 1);
+// CUDA-NEXT: #line 37
+// CUDA-NEXT: s += A[(e * N + n) * M + m] * x[m];
+// CUDA-NEXT: }
+// CUDA-NEXT: } else {
+// CUDA-NEXT: const int hpp_c2 = hpprt::cuda::lane_trip_count(hpp_n2, hpp_r2, hpp_s2);
+// CUDA: for (int hpp_k2 = 0; hpp_k2 < hpp_c2; ++hpp_k2) { const hpprt::index_t hpp_iv2 = hpp_r2 + static_cast<hpprt::index_t>(hpp_k2) * hpp_s2; int m = hpprt::index_at(hpp_lb2_0, hpp_iv2, 1);
+// CUDA: s = hpprt::cuda::vector_allreduce<hpprt::Sum>(s);
+// CUDA-NEXT: hpprt::Sum::join(hpp_save_s, s);
+// CUDA-NEXT: s = hpp_save_s;
+// CUDA: if (hpprt::cuda::is_vector_leader()) { y[e * N + n] = s; }
+// CUDA-NEXT: acc += s;
+// CUDA: acc = hpprt::cuda::thread_allreduce<hpprt::Sum>(acc);
+// CUDA-NEXT: hpprt::Sum::join(hpp_save_acc, acc);
+// CUDA-NEXT: acc = hpp_save_acc;
+// CUDA: if (hpprt::cuda::is_team_leader()) { rowsum[e] = acc; }
+// CUDA-NEXT: t += acc;
+// CUDA: hpprt::cuda::finish_reduction(hpp_dev_t, t, false);

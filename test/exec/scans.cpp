@@ -1,0 +1,109 @@
+// OPENMP-RUN: %hppc translate --backend=openmp %s -o %t.cpp
+// OPENMP-RUN: %cxx_omp %t.cpp -o %t %cxx_omp_link
+// OPENMP-RUN: %t > %t.out
+// OPENMP-RUN: %cxx_serial %s -o %t.ser && %t.ser > %t.ser.out
+// OPENMP-RUN: %compare %t.ser.out %t.out
+// CUDA-BUILD: %hppc translate --backend=cuda %s -o %t.cu
+// CUDA-BUILD: %nvcc_hpp %t.cu -o %t %nvcc_hpp_link
+// CUDA-RUN: %t > %t.out
+// CUDA-RUN: %cxx_serial %s -o %t.ser && %t.ser > %t.ser.out
+// CUDA-RUN: %compare %t.ser.out %t.out
+
+// Scans on flat loops: an inclusive max-scan and an exclusive sum-scan, with
+// totals, elements and a zero-trip scan.
+#include <cstdio>
+#include <hpp/hpp.hpp>
+#include <vector>
+
+int main() {
+  const int n = 1001;
+  long* in = hpp::alloc<long>(n, hpp::Space::Shared);
+  long* incl = hpp::alloc<long>(n, hpp::Space::Shared);
+  long* excl = hpp::alloc<long>(n, hpp::Space::Shared);
+  for (int i = 0; i < n; ++i) {
+    in[i] = (i * 37) % 101 - 50 + i / 10;
+    incl[i] = excl[i] = -7;
+  }
+  const long* ip = in;
+  long* incp = incl;
+  long* excp = excl;
+
+  long m = -1000000;
+#pragma hpp parallel reduction(inscan, max: m)
+  for (int i = 0; i < n; ++i) {
+    m = ip[i] > m ? ip[i] : m;
+#pragma hpp scan inclusive(m)
+    incp[i] = m;
+  }
+
+  long s = 0;
+#pragma hpp parallel reduction(inscan, +: s)
+  for (int i = 0; i < n; ++i) {
+    excp[i] = s;
+#pragma hpp scan exclusive(s)
+    s += ip[i];
+  }
+
+  std::vector<long> rinc(n), rexc(n);
+  long rm = -1000000, rs = 0;
+  for (int i = 0; i < n; ++i) {
+    rm = in[i] > rm ? in[i] : rm;
+    rinc[i] = rm;
+    rexc[i] = rs;
+    rs += in[i];
+  }
+  int bad = 0;
+  long csi = 0, cse = 0;
+  for (int i = 0; i < n; ++i) {
+    bad += incl[i] != rinc[i];
+    bad += excl[i] != rexc[i];
+    csi += incl[i] * (i % 7 + 1);
+    cse += excl[i] * (i % 5 + 1);
+  }
+  std::printf("max total %ld ref %ld sum total %ld ref %ld\n", m, rm, s, rs);
+  std::printf("incl checksum %ld incl[0] %ld incl[500] %ld incl[1000] %ld\n", csi, incl[0],
+              incl[500], incl[n - 1]);
+  std::printf("excl checksum %ld excl[0] %ld excl[1] %ld excl[500] %ld excl[1000] %ld\n", cse,
+              excl[0], excl[1], excl[500], excl[n - 1]);
+  std::printf("mismatches %d\n", bad);
+
+  // Inclusive sum-scan of doubles starting from a non-zero value.
+  double* d = hpp::alloc<double>(n, hpp::Space::Shared);
+  double* dout = hpp::alloc<double>(n, hpp::Space::Shared);
+  for (int i = 0; i < n; ++i) d[i] = (i % 9) * 0.5;
+  const double* dp = d;
+  double* dop = dout;
+  double ds = 10;
+#pragma hpp parallel reduction(inscan, +: ds)
+  for (int i = 0; i < n; ++i) {
+    ds += dp[i];
+#pragma hpp scan inclusive(ds)
+    dop[i] = ds;
+  }
+  double rds = 10;
+  bad = 0;
+  for (int i = 0; i < n; ++i) {
+    rds += d[i];
+    bad += dout[i] != rds;
+  }
+  std::printf("double scan total %.17g ref %.17g dout[0] %.17g dout[1000] %.17g mismatches %d\n",
+              ds, rds, dout[0], dout[n - 1], bad);
+
+  // Zero trips: the totals keep their initial values.
+  long z = 5;
+  int zero = 0;
+#pragma hpp parallel reduction(inscan, +: z)
+  for (int i = 0; i < zero; ++i) {
+    excp[i] = z;
+#pragma hpp scan exclusive(z)
+    z += ip[i];
+  }
+  std::printf("zero-trip %ld excl[0] %ld\n", z, excl[0]);
+  hpp::free(in);
+  hpp::free(incl);
+  hpp::free(excl);
+  hpp::free(d);
+  hpp::free(dout);
+
+  return 0;
+}

@@ -1,0 +1,2 @@
+// A program for the OpenMP backend alone.
+// OPENMP-RUN: true

@@ -1,0 +1,2 @@
+// A program without lines for any backend.
+int main() { return 0; }

@@ -1,0 +1,3 @@
+// A plain RUN line says no backend.
+// OPENMP-RUN: true
+// RUN: true
