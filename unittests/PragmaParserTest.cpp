@@ -64,7 +64,6 @@ TEST(PragmaParserTest, LevelWordsMakeLoopDirectives) {
       {"team thread", DirectiveKind::Flat, false},
       {"team vector", DirectiveKind::Flat, true},
       {"team thread vector", DirectiveKind::Flat, true},
-      {"vector thread team", DirectiveKind::Flat, true},
       {"parallel", DirectiveKind::Flat, true},
   };
   for (const Case &C : Cases) {
@@ -109,6 +108,25 @@ TEST(PragmaParserTest, MalformedDirectiveWords) {
             Errors{errorAtPragma("invalid combination of levels 'team team'")});
   EXPECT_EQ(errorsOf("thread vector thread"),
             Errors{errorAtPragma("invalid combination of levels 'thread vector thread'")});
+}
+
+// Every order of the level words but outermost first is refused, whatever
+// combination it names, so that none is read as a flat loop.
+TEST(PragmaParserTest, LevelWordsOutOfOrder) {
+  const std::pair<const char *, const char *> Cases[] = {
+      {"thread team", "team thread"},
+      {"vector team", "team vector"},
+      {"vector thread", "thread vector"},
+      {"team vector thread", "team thread vector"},
+      {"thread team vector", "team thread vector"},
+      {"thread vector team", "team thread vector"},
+      {"vector team thread", "team thread vector"},
+      {"vector thread team", "team thread vector"},
+  };
+  for (const auto &[Written, Sorted] : Cases)
+    EXPECT_EQ(errorsOf(Written),
+              Errors{errorAtPragma("level words out of order in '" + std::string(Written) +
+                                   "'; write '" + Sorted + "'")});
 }
 
 TEST(PragmaParserTest, ExpressionClausesKeepTheirText) {

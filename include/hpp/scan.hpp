@@ -93,6 +93,10 @@ void parallel_scan(const P& policy, const F& f) {
 template <class P, class F, class T,
           std::enable_if_t<detail::IsScanPolicy<P>::value, int> = 0>
 void parallel_scan(const P& policy, const F& f, T& total) {
+  // hppc lowers scans with '+' only, so a reducer must not reach a scan
+  // (Kokkos' parallel_scan takes none either).
+  static_assert(!detail::IsReducer<T>::value,
+                "parallel_scan takes a plain variable as its total, not a reducer");
   total = detail::scan<T>(policy, f);
 }
 

@@ -8,8 +8,9 @@ using namespace clang;
 
 namespace hpp {
 
-AnalysisContext::AnalysisContext(Sema &S, Diagnoser &Diags)
-    : S(S), Ctx(S.getASTContext()), SM(Ctx.getSourceManager()), Diags(Diags), Locator(Ctx) {}
+AnalysisContext::AnalysisContext(Sema &S, Diagnoser &Diags, ArrayRef<SourceRange> Skipped)
+    : S(S), Ctx(S.getASTContext()), SM(Ctx.getSourceManager()), Diags(Diags),
+      Locator(Ctx, Skipped) {}
 
 AnalysisUnit::AnalysisUnit(AnalysisContext &AC)
     : AC(AC), Ctx(AC.Ctx), SM(AC.SM), Diags(AC.Diags) {}

@@ -34,7 +34,8 @@ struct Span {
 };
 
 struct AnalysisContext {
-  AnalysisContext(clang::Sema &S, Diagnoser &Diags);
+  AnalysisContext(clang::Sema &S, Diagnoser &Diags,
+                  llvm::ArrayRef<clang::SourceRange> Skipped = {});
 
   clang::Sema &S;
   clang::ASTContext &Ctx;

@@ -214,8 +214,8 @@ TranslationModel Builder::run() {
 } // namespace
 
 TranslationModel buildRegions(Sema &S, std::vector<Directive> &Directives,
-                              Diagnoser &Diags) {
-  AnalysisContext AC(S, Diags);
+                              Diagnoser &Diags, ArrayRef<SourceRange> Skipped) {
+  AnalysisContext AC(S, Diags, Skipped);
   return Builder(AC, Directives).run();
 }
 

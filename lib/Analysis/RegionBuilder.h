@@ -14,6 +14,8 @@
 
 #include "Basic/Directive.h"
 #include "IR/Region.h"
+#include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/ArrayRef.h"
 #include <vector>
 
 namespace clang {
@@ -24,9 +26,12 @@ namespace hpp {
 
 class Diagnoser;
 
-/// \p S resolves the names of user-defined reductions after the parse.
+/// \p S resolves the names of user-defined reductions after the parse;
+/// \p Skipped are the conditional blocks the preprocessor skipped, which may
+/// stand between a pragma and its statement.
 TranslationModel buildRegions(clang::Sema &S, std::vector<Directive> &Directives,
-                              Diagnoser &Diags);
+                              Diagnoser &Diags,
+                              llvm::ArrayRef<clang::SourceRange> Skipped = {});
 
 } // namespace hpp
 

@@ -92,7 +92,11 @@ private:
   std::map<unsigned, LocatedStmt> ByOffset;
 };
 
-StmtLocator::StmtLocator(ASTContext &Ctx) : Ctx(Ctx) {
+StmtLocator::StmtLocator(ASTContext &Ctx, ArrayRef<SourceRange> Skipped) : Ctx(Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (SourceRange R : Skipped)
+    if (SM.isWrittenInMainFile(R.getBegin()) && SM.isWrittenInMainFile(R.getEnd()))
+      SkippedBlocks.push_back({SM.getFileOffset(R.getBegin()), SM.getFileOffset(R.getEnd())});
   StmtIndexer Indexer(*this, Ctx);
   Indexer.TraverseDecl(Ctx.getTranslationUnitDecl());
   Indexer.finish();
@@ -122,6 +126,33 @@ static bool onlyTrivia(StringRef Text) {
   return true;
 }
 
+/// Whether \p Text, with the skipped blocks already blanked, holds only
+/// trivia and conditional directives. OpenMP applies a pragma to the
+/// statement after `#else ... #endif` too; other directives (`#include`,
+/// `#define`, ...) could bring in or change what follows, so they still
+/// separate a pragma from its statement.
+static bool onlyTriviaAndConditionals(StringRef Text) {
+  std::string Rest;
+  while (!Text.empty()) {
+    auto [Line, Next] = Text.split('\n');
+    StringRef Directive = Line.ltrim();
+    if (Directive.consume_front("#")) {
+      StringRef Name = Directive.ltrim().take_while(
+          [](char C) { return isalpha(static_cast<unsigned char>(C)); });
+      if (!is_contained({"if", "ifdef", "ifndef", "elif", "elifdef", "elifndef", "else", "endif"},
+                        Name))
+        return false;
+      // A directive continued over several lines.
+      while (Line.ends_with("\\") && !Next.empty())
+        std::tie(Line, Next) = Next.split('\n');
+    } else {
+      Rest += Line.str() + "\n";
+    }
+    Text = Next;
+  }
+  return onlyTrivia(Rest);
+}
+
 const LocatedStmt *StmtLocator::findStmtAfter(SourceLocation Loc) const {
   const SourceManager &SM = Ctx.getSourceManager();
   unsigned Offset = SM.getFileOffset(Loc);
@@ -131,7 +162,17 @@ const LocatedStmt *StmtLocator::findStmtAfter(SourceLocation Loc) const {
   if (It == Entries.end())
     return nullptr;
   StringRef Buffer = SM.getBufferData(SM.getMainFileID());
-  if (!onlyTrivia(Buffer.slice(Offset, It->Offset)))
+  StringRef Between = Buffer.slice(Offset, It->Offset);
+  if (onlyTrivia(Between))
+    return &It->Stmt;
+  // Blank what the preprocessor skipped (newlines kept, so that directive
+  // lines stay lines).
+  std::string Text = Between.str();
+  for (const auto &[B, E] : SkippedBlocks)
+    for (unsigned I = std::max(B, Offset); I < std::min(E, It->Offset); ++I)
+      if (Text[I - Offset] != '\n')
+        Text[I - Offset] = ' ';
+  if (!onlyTriviaAndConditionals(Text))
     return nullptr;
   return &It->Stmt;
 }

@@ -28,10 +28,13 @@ struct LocatedStmt {
 
 class StmtLocator {
 public:
-  explicit StmtLocator(clang::ASTContext &Ctx);
+  /// \p Skipped: the conditional blocks the preprocessor skipped.
+  explicit StmtLocator(clang::ASTContext &Ctx,
+                       llvm::ArrayRef<clang::SourceRange> Skipped = {});
 
-  /// The outermost statement starting after \p Loc with only whitespace
-  /// and comments between; null if there is none.
+  /// The outermost statement starting after \p Loc with only whitespace,
+  /// comments, conditional directives (`#if` ... `#endif`) and skipped
+  /// conditional blocks between; null if there is none.
   const LocatedStmt *findStmtAfter(clang::SourceLocation Loc) const;
 
   /// The innermost compound statement containing \p Loc and the index of
@@ -56,6 +59,8 @@ private:
   std::vector<Entry> Entries;
   std::vector<Compound> Compounds;
   std::vector<std::pair<unsigned, unsigned>> Bodies;
+  /// Skipped conditional blocks of the main file, as [begin, end) offsets.
+  std::vector<std::pair<unsigned, unsigned>> SkippedBlocks;
 };
 
 } // namespace hpp

@@ -45,6 +45,7 @@ public:
                                                  StringRef InFile) override {
     Diags = std::make_unique<Diagnoser>(CI.getDiagnostics());
     CI.getPreprocessor().AddPragmaHandler(new PragmaCollector(*Diags, Directives));
+    CI.getPreprocessor().addPPCallbacks(std::make_unique<SkippedRangeRecorder>(Skipped));
     Compiler = &CI;
     return std::make_unique<Consumer>(*this);
   }
@@ -66,6 +67,7 @@ private:
   TranslationResult &Result;
   std::unique_ptr<Diagnoser> Diags;
   std::vector<Directive> Directives;
+  std::vector<SourceRange> Skipped;
   CompilerInstance *Compiler = nullptr;
 };
 
@@ -77,7 +79,7 @@ void TranslateAction::translate(ASTContext &Ctx) {
     return;
   warnApiCallsInHeaders(Ctx, *Diags);
   // Sema is still alive: user reductions resolve their names with it.
-  TranslationModel Model = buildRegions(Compiler->getSema(), Directives, *Diags);
+  TranslationModel Model = buildRegions(Compiler->getSema(), Directives, *Diags, Skipped);
   // What a GPU cannot run is refused before anything is emitted.
   if (isGPUBackend(Opts.Target) && !Diags->hasErrors())
     checkDeviceRestrictions(Model, Opts.Target, Ctx, *Diags);

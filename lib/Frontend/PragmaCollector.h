@@ -11,6 +11,7 @@
 #define HPP_FRONTEND_PRAGMACOLLECTOR_H
 
 #include "Basic/Directive.h"
+#include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Pragma.h"
 #include <vector>
 
@@ -29,6 +30,20 @@ public:
 private:
   Diagnoser &Diags;
   std::vector<Directive> &Out;
+};
+
+/// Records the blocks of `#if`/`#else` that the preprocessor skipped, so
+/// that a pragma may stand inside a conditional just before its statement
+/// (StmtLocator looks through skipped blocks and conditional directives).
+class SkippedRangeRecorder : public clang::PPCallbacks {
+public:
+  explicit SkippedRangeRecorder(std::vector<clang::SourceRange> &Out) : Out(Out) {}
+  void SourceRangeSkipped(clang::SourceRange Range, clang::SourceLocation EndifLoc) override {
+    Out.push_back(Range);
+  }
+
+private:
+  std::vector<clang::SourceRange> &Out;
 };
 
 } // namespace hpp

@@ -3,6 +3,7 @@
 #include "Frontend/PragmaParser.h"
 #include "Basic/Diagnostics.h"
 #include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 
 using namespace clang;
@@ -107,26 +108,49 @@ bool Parser::parseKind(Directive &D, SourceLocation HppLoc) {
     Diags.report(loc(), Diag::err_unknown_directive) << spelling(peek());
     return false;
   }
-  // A run of level words: team, thread, vector.
+  // A run of level words: team, thread, vector, outermost first. Another
+  // order is refused rather than read as a combination: `thread team` could
+  // as well be meant as a thread loop at team level, and OpenMP's combined
+  // constructs have one order too.
   bool Team = false, Thread = false, Vector = false;
+  bool *const Levels[] = {
+#define HPP_LEVEL_WORD(Name, Spelling) &Name,
+#include "Basic/PragmaKinds.def"
+  };
+  const StringRef LevelSpellings[] = {
+#define HPP_LEVEL_WORD(Name, Spelling) Spelling,
+#include "Basic/PragmaKinds.def"
+  };
   std::string Words;
+  SourceLocation FirstMisplaced;
+  int Previous = -1;
   while (!atEnd() && peek().is(tok::identifier)) {
     StringRef W = peek().getIdentifierInfo()->getName();
-    bool *Flag = StringSwitch<bool *>(W)
-#define HPP_LEVEL_WORD(Name, Spelling) .Case(Spelling, &Name)
-#include "Basic/PragmaKinds.def"
-                     .Default(nullptr);
-    if (!Flag)
+    auto It = llvm::find(LevelSpellings, W);
+    if (It == std::end(LevelSpellings))
       break;
+    const int Rank = It - std::begin(LevelSpellings);
     if (!Words.empty())
       Words += ' ';
     Words += W.str();
-    if (*Flag) {
+    if (*Levels[Rank]) {
       Diags.report(loc(), Diag::err_bad_level_combination) << Words;
       return false;
     }
-    *Flag = true;
+    if (Rank < Previous && FirstMisplaced.isInvalid())
+      FirstMisplaced = loc();
+    *Levels[Rank] = true;
+    Previous = Rank;
     ++Pos;
+  }
+  if (FirstMisplaced.isValid()) {
+    // Finish the run first, so that the message quotes all of it.
+    std::string Sorted;
+    for (size_t I = 0; I < std::size(Levels); ++I)
+      if (*Levels[I])
+        Sorted += (Sorted.empty() ? "" : " ") + LevelSpellings[I].str();
+    Diags.report(FirstMisplaced, Diag::err_level_order) << Words << Sorted;
+    return false;
   }
   if (Team || Thread || Vector) {
     if (Team && !Thread && !Vector)

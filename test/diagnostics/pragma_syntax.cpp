@@ -38,6 +38,48 @@ void directives(int N, double *A) {
   for (int I = 0; I < N; ++I)
     A[I] = 0;
 
+  // Level words go outermost first (team, thread, vector); every other
+  // order is refused, never read as a flat loop.
+  // expected-error@+1 {{level words out of order in 'thread team'; write 'team thread'}}
+#pragma hpp thread team
+  for (int I = 0; I < N; ++I)
+    A[I] = 0;
+
+  // expected-error@+1 {{level words out of order in 'vector team'; write 'team vector'}}
+#pragma hpp vector team
+  for (int I = 0; I < N; ++I)
+    A[I] = 0;
+
+  // expected-error@+1 {{level words out of order in 'vector thread'; write 'thread vector'}}
+#pragma hpp vector thread
+  for (int I = 0; I < N; ++I)
+    A[I] = 0;
+
+  // expected-error@+1 {{level words out of order in 'team vector thread'; write 'team thread vector'}}
+#pragma hpp team vector thread
+  for (int I = 0; I < N; ++I)
+    A[I] = 0;
+
+  // expected-error@+1 {{level words out of order in 'thread team vector'; write 'team thread vector'}}
+#pragma hpp thread team vector
+  for (int I = 0; I < N; ++I)
+    A[I] = 0;
+
+  // expected-error@+1 {{level words out of order in 'thread vector team'; write 'team thread vector'}}
+#pragma hpp thread vector team
+  for (int I = 0; I < N; ++I)
+    A[I] = 0;
+
+  // expected-error@+1 {{level words out of order in 'vector team thread'; write 'team thread vector'}}
+#pragma hpp vector team thread
+  for (int I = 0; I < N; ++I)
+    A[I] = 0;
+
+  // expected-error@+1 {{level words out of order in 'vector thread team'; write 'team thread vector'}}
+#pragma hpp vector thread team
+  for (int I = 0; I < N; ++I)
+    A[I] = 0;
+
   // expected-error@+1 {{'#pragma hpp data' is not supported yet}}
 #pragma hpp data
   {

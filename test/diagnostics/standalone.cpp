@@ -97,3 +97,36 @@ void singleDeclaration(int N, double *Out) {
     Out[E] = V;
   }
 }
+
+// Conditional directives and skipped branches may stand between a pragma
+// and its statement (test/exec/pragma_in_conditional.cpp); other
+// directives and code may not.
+#define HPP_TEST_ON 1
+void directivesBetween(int N, double *A) {
+  // expected-error@+1 {{'#pragma hpp parallel' must be followed by a statement}}
+#pragma hpp parallel
+#define HPP_TEST_OTHER 2
+  for (int I = 0; I < N; ++I)
+    A[I] = 0;
+
+  {
+    // expected-error@+1 {{'#pragma hpp parallel' must be followed by a statement}}
+#pragma hpp parallel
+#if HPP_TEST_ON
+  }
+  {
+#endif
+    for (int I = 0; I < N; ++I)
+      A[I] = 0;
+  }
+
+#ifndef HPP_TEST_ON
+  A[0] = 1;
+#elif HPP_TEST_ON
+#pragma hpp parallel
+#else
+#error skipped
+#endif
+  for (int I = 0; I < N; ++I)
+    A[I] = 0;
+}

@@ -2,6 +2,7 @@
 
 #include "Frontend/Api/ScanLowering.h"
 #include "Basic/ASTUtils.h"
+#include "Frontend/Api/Recognition.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace clang;
@@ -42,11 +43,43 @@ void ScanLowering::lower(const CallExpr *CE, ArrayRef<const Expr *> Args, const 
            "a parallel_scan body that is not a lambda or functor taking (index, partial, final)");
     return;
   }
+  if (!checkCombine(*B, Args, First))
+    return;
   std::optional<ScanNames> Names = readNames(*B, Args, First);
   if (!Names)
     return;
   if (std::optional<ScanBody> Text = readBody(CE, *B, Args[First + 1]))
     emit(S, *Sp, *B, *Names, *Text, Label);
+}
+
+/// The lowered scan combines partial results with `+=` from a
+/// value-initialised partial (the inscan `+` of the pragma form, the only
+/// operator hpprt's scans take). Anything that would combine otherwise in
+/// the serial build or in Kokkos is refused here, at the call, rather than
+/// translated into a sum.
+bool ScanLowering::checkCombine(const Body &B, ArrayRef<const Expr *> Args, unsigned First) {
+  // A functor's init gives the serial scan's starting value and its join
+  // Kokkos' combine (the factorial's `v = 1` and `a *= b`).
+  if (B.Functor && (findMethod(B.Functor, "init") || findMethod(B.Functor, "join"))) {
+    C.fail(Args[First + 1]->getBeginLoc(),
+           "a parallel_scan functor with its own init or join (parallel scans combine "
+           "only with '+' from zero)");
+    return false;
+  }
+  // A generic partial takes the total's type; a dependent one is checked
+  // by the pragma analysis in each instantiation.
+  QualType T = B.Params[1]->getType().getNonReferenceType();
+  if (T->isUndeducedAutoType() || T->isTemplateTypeParmType()) {
+    if (Args.size() != First + 3)
+      return true; // readNames refuses it
+    T = Args[First + 2]->getType();
+  }
+  if (T->isDependentType() || T->isArithmeticType())
+    return true;
+  C.fail(B.Params[1]->getLocation(),
+         "a parallel_scan whose partial is of the non-arithmetic type '" + C.typeText(T) +
+             "' (parallel scans combine only with '+' on arithmetic types)");
+  return false;
 }
 
 auto ScanLowering::readNames(Body &B, ArrayRef<const Expr *> Args, unsigned First)

@@ -42,6 +42,9 @@ private:
     std::string Functor, Text;
   };
 
+  /// Whether the partial combines as the lowering combines it (`+=` from
+  /// zero); if not, the call is refused.
+  bool checkCombine(const Body &B, llvm::ArrayRef<const clang::Expr *> Args, unsigned First);
   std::optional<ScanNames> readNames(Body &B, llvm::ArrayRef<const clang::Expr *> Args,
                                      unsigned First);
   std::optional<ScanBody> readBody(const clang::CallExpr *CE, const Body &B,
