@@ -105,8 +105,8 @@ void f(int n, double *a) {
 
 TEST(RegionModelTest, CollapsedDimsAndLaunchClauses) {
   auto S = compile(R"cpp(
-struct Stream {};
-void f(int rows, int cols, int lanes, Stream s, double *a) {
+#include <hpp/hpp.hpp>
+void f(int rows, int cols, int lanes, hpp::Stream s, double *a) {
 #pragma hpp team collapse(2) league(rows / 2) team_size(auto) vector_length(lanes) stream(s) nowait tile(4, 8)
   for (int r = 0; r < rows; ++r)
     for (long c = cols - 1; c >= 0; c -= 2)

@@ -2,6 +2,7 @@
 
 #include "Analysis/ConstructAttacher.h"
 #include "Analysis/CanonicalLoop.h"
+#include "Analysis/ClauseCheck.h"
 #include "Analysis/VariableUses.h"
 #include "Basic/ASTUtils.h"
 #include "Basic/Diagnostics.h"
@@ -91,6 +92,8 @@ bool ConstructAttacher::attachLoop(Construct &C, const Stmt *S) {
     if (Level + 1 < Collapse)
       Current = nestedLoop(Current->getBody());
   }
+  if (!checkClauseExpressions(AC, D, For))
+    return false;
   auto TextOf = [&](ClauseKind K) -> std::string {
     if (const Clause *Cl = D.findClause(K))
       if (Cl->Args.size() == 1 && Cl->Args[0].Text != "auto")

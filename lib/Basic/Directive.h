@@ -13,6 +13,7 @@
 
 #include "Basic/Kinds.h"
 #include "clang/Basic/SourceLocation.h"
+#include "clang/Lex/Token.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include <optional>
@@ -47,6 +48,9 @@ bool isLoopDirective(DirectiveKind K);
 struct ClauseArg {
   std::string Text;
   clang::SourceLocation Loc;
+  /// The argument's tokens, kept so that analysis can parse an expression
+  /// argument in the scope of the annotated statement (ClauseCheck).
+  llvm::SmallVector<clang::Token, 4> Tokens = {};
 };
 
 struct Clause {

@@ -386,7 +386,7 @@ bool Parser::parseClauseArgs(Clause &C, ArgShape Shape, StringRef Name,
     default:
       break;
     }
-    C.Args.push_back({joinTokens(A), A[0].getLocation()});
+    C.Args.push_back({joinTokens(A), A[0].getLocation(), {A.begin(), A.end()}});
   }
   if (C.Kind == ClauseKind::Name) {
     // Keep the label's characters, escapes included, without the quotes.

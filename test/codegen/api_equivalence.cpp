@@ -97,6 +97,7 @@ double yax_api(int E, int M, const double *A, const double *x, const double *y) 
 // CUDA: hpprt::cuda::Launch hpp_launch("yax_pragma", "{{.*}}api_equivalence.cpp", 14);
 // CUDA-NEXT: hpp_launch.kind = hpprt::cuda::RegionKind::Team;
 // CUDA-NEXT: hpp_launch.iterations = hpp_n0;
+// CUDA-NEXT: #line 14 "{{.*}}api_equivalence.cpp"
 // CUDA-NEXT: hpp_launch.vector_length = static_cast<int>(32);
 // CUDA: hpprt::cuda::Reduction<hpprt::Sum, hpp_type_total> hpp_red_total(hpp_launch, total);
 // CUDA: row = hpprt::cuda::team_vector_allreduce<hpprt::Sum>(row);
@@ -107,6 +108,7 @@ double yax_api(int E, int M, const double *A, const double *x, const double *y) 
 // CUDA: hpprt::cuda::Launch hpp_launch("yax_api", "{{.*}}api_equivalence.cpp", 27);
 // CUDA-NEXT: hpp_launch.kind = hpprt::cuda::RegionKind::Team;
 // CUDA-NEXT: hpp_launch.iterations = hpp_n0;
+// CUDA-NEXT: #line 27 "{{.*}}api_equivalence.cpp"
 // CUDA-NEXT: hpp_launch.vector_length = static_cast<int>(32);
 // CUDA: hpprt::cuda::Reduction<hpprt::Sum, hpp_type_total> hpp_red_total(hpp_launch, total);
 // CUDA: for (hpprt::index_t hpp_iv0 = hpprt::cuda::league_rank0(); hpp_iv0 < hpp_n0; hpp_iv0 += hpprt::cuda::league_stride()) { int [[LEAGUE:hpp_league[0-9]+]] = hpprt::index_at(hpp_lb0_0, hpp_iv0, 1);

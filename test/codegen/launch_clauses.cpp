@@ -38,26 +38,36 @@ void launch(int n, int m, double *a, hpp::Stream s) {
 
 // OMP: { // hpp region 'teams' (team loop)
 // OMP: const hpprt::index_t hpp_n0 = hpp_n0_0;
+// OMP-NEXT: #line 12 "{{.*}}launch_clauses.cpp"
 // OMP-NEXT: (void)static_cast<hpprt::index_t>(n / 2 + 1);
+// OMP-NEXT: #line 12 "{{.*}}launch_clauses.cpp"
 // OMP-NEXT: (void)static_cast<hpprt::index_t>(8);
+// OMP-NEXT: #line 12 "{{.*}}launch_clauses.cpp"
 // OMP-NEXT: (void)(s);
 // OMP-NEXT: auto hpp_region_teams = [&]() {
 // OMP: { // hpp region 'sized' (team loop)
 // OMP: const hpprt::index_t hpp_n0 = hpp_n0_0;
+// OMP-NEXT: #line 18 "{{.*}}launch_clauses.cpp"
 // OMP-NEXT: (void)static_cast<hpprt::index_t>(4);
+// OMP-NEXT: #line 18 "{{.*}}launch_clauses.cpp"
 // OMP-NEXT: (void)static_cast<hpprt::index_t>(16);
 // OMP-NEXT: auto hpp_region_sized = [&]() {
 
 // CUDA: hpprt::cuda::Launch hpp_launch("teams", "{{.*}}launch_clauses.cpp", 12);
 // CUDA-NEXT: hpp_launch.kind = hpprt::cuda::RegionKind::Team;
 // CUDA-NEXT: hpp_launch.iterations = hpp_n0;
+// CUDA-NEXT: #line 12 "{{.*}}launch_clauses.cpp"
 // CUDA-NEXT: hpp_launch.vector_length = static_cast<int>(8);
+// CUDA-NEXT: #line 12 "{{.*}}launch_clauses.cpp"
 // CUDA-NEXT: hpp_launch.league_cap = static_cast<hpprt::index_t>(n / 2 + 1);
+// CUDA-NEXT: #line 12 "{{.*}}launch_clauses.cpp"
 // CUDA-NEXT: (void)(s);
 // CUDA: hpprt::cuda::launch(hpp_launch, hpp_kernel_teams<decltype(hpp_body)>, hpp_body);
 // CUDA: hpprt::cuda::Launch hpp_launch("sized", "{{.*}}launch_clauses.cpp", 18);
 // CUDA-NEXT: hpp_launch.kind = hpprt::cuda::RegionKind::Team;
 // CUDA-NEXT: hpp_launch.iterations = hpp_n0;
+// CUDA-NEXT: #line 18 "{{.*}}launch_clauses.cpp"
 // CUDA-NEXT: hpp_launch.team_size = static_cast<int>(4);
+// CUDA-NEXT: #line 18 "{{.*}}launch_clauses.cpp"
 // CUDA-NEXT: hpp_launch.vector_length = static_cast<int>(16);
 // CUDA-NEXT: hpp_launch.nested_vector = true;

@@ -62,7 +62,9 @@ void three_level_sums(int E, int N, int M, const double *A, const double *x, dou
 // reduction runs sequentially into acc itself, and only the team level's
 // reduction has partials.
 // OMP-LABEL: void three_level_sums(
-// OMP: (void)static_cast<hpprt::index_t>(8);
+// OMP: #line 29 "{{.*}}team_levels.cpp"
+// OMP-NEXT: (void)static_cast<hpprt::index_t>(8);
+// OMP-NEXT: #line 29 "{{.*}}team_levels.cpp"
 // OMP-NEXT: (void)static_cast<hpprt::index_t>(32);
 // OMP-NEXT: auto &hpp_red_t = t;
 // OMP-NEXT: hpprt::omp::Partials<hpprt::Sum, std::remove_reference_t<decltype(hpp_red_t)>> hpp_part_t;
@@ -87,7 +89,9 @@ void three_level_sums(int E, int N, int M, const double *A, const double *x, dou
 // CUDA-LABEL: void three_level_sums(
 // CUDA: hpp_launch.kind = hpprt::cuda::RegionKind::Team;
 // CUDA-NEXT: hpp_launch.iterations = hpp_n0;
+// CUDA-NEXT: #line 29 "{{.*}}team_levels.cpp"
 // CUDA-NEXT: hpp_launch.team_size = static_cast<int>(8);
+// CUDA-NEXT: #line 29 "{{.*}}team_levels.cpp"
 // CUDA-NEXT: hpp_launch.vector_length = static_cast<int>(32);
 // CUDA-NEXT: hpp_launch.nested_vector = true;
 // CUDA: for (hpprt::index_t hpp_iv0 = hpprt::cuda::league_rank0(); hpp_iv0 < hpp_n0; hpp_iv0 += hpprt::cuda::league_stride()) { int e = hpprt::index_at(hpp_lb0_0, hpp_iv0, 1);

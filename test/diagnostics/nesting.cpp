@@ -2,6 +2,8 @@
 // clauses on inner loops.
 // RUN: %hppc translate --backend=openmp %s -o %t.out -- -ferror-limit=0 -Xclang -verify
 
+#include <hpp/hpp.hpp>
+
 void nesting(int N, double *A) {
   // Team inside team.
   // expected-note@+1 {{for the loop annotated by '#pragma hpp team' here}}
@@ -148,7 +150,7 @@ void outsideTeam(int N, double *A) {
   }
 }
 
-void innerClauses(int N, double *A, int S) {
+void innerClauses(int N, double *A, hpp::Stream S) {
 #pragma hpp team league(64) team_size(128) vector_length(8)
   for (int I = 0; I < N; ++I) {
     // expected-error@+1 {{clause 'league' only applies to a team or flat parallel loop}}

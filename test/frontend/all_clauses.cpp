@@ -4,9 +4,9 @@
 
 #include <cmath>
 
-struct Stream {};
+#include <hpp/hpp.hpp>
 
-void all(int n, int m, double *a, const double *b, int *hist, long *out, Stream s) {
+void all(int n, int m, double *a, const double *b, int *hist, long *out, hpp::Stream s) {
   double sum = 0, prod = 1, lo = 1e300, hi = -1e300, vmin = 1e300, vmax = -1e300;
   int band = ~0, bor = 0, bxor = 0, imin = -1, imax = -1;
   bool all_pos = true, any_neg = false;

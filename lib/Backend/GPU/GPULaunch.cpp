@@ -78,12 +78,18 @@ std::string GPURegionWriter::launchPrologue() const {
   Pro += formatv("hpp_launch.kind = {0};\n",
                  rt(Team ? "RegionKind::Team" : Scan ? "RegionKind::Scan" : "RegionKind::Flat"));
   Pro += "hpp_launch.iterations = hpp_n0;\n";
+  // The clauses' texts carry the pragma's line, where a compiler would
+  // report their errors.
+  std::string PragmaLine = Edit.lineDirective(L.Pragma.Begin);
   if (!L.TeamSizeText.empty())
-    Pro += formatv("hpp_launch.team_size = static_cast<int>({0});\n", L.TeamSizeText);
+    Pro += formatv("{0}\nhpp_launch.team_size = static_cast<int>({1});\n", PragmaLine,
+                   L.TeamSizeText);
   if (!L.VectorLengthText.empty())
-    Pro += formatv("hpp_launch.vector_length = static_cast<int>({0});\n", L.VectorLengthText);
+    Pro += formatv("{0}\nhpp_launch.vector_length = static_cast<int>({1});\n", PragmaLine,
+                   L.VectorLengthText);
   if (!L.LeagueText.empty())
-    Pro += formatv("hpp_launch.league_cap = static_cast<hpprt::index_t>({0});\n", L.LeagueText);
+    Pro += formatv("{0}\nhpp_launch.league_cap = static_cast<hpprt::index_t>({1});\n",
+                   PragmaLine, L.LeagueText);
   bool NestedVector = false;
   R.forEachConstruct([&](const Construct &C) {
     NestedVector |= C.isLoop() && C.Level == LoopLevel::Vector;
@@ -92,7 +98,7 @@ std::string GPURegionWriter::launchPrologue() const {
     Pro += "hpp_launch.nested_vector = true;\n";
   // Streams come with the runtime-services issue; the expression still runs.
   if (!L.StreamText.empty())
-    Pro += formatv("(void)({0});\n", L.StreamText);
+    Pro += formatv("{0}\n(void)({1});\n", PragmaLine, L.StreamText);
   Pro += scratchPrologue();
   // Reducers from outside the region are copied on the host, before the
   // region, like any read-only capture (a global one could not be read on

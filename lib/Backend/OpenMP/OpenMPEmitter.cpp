@@ -120,13 +120,15 @@ Error RegionWriter::emitRootLoop(const Construct &L) {
                  Edit.fileName(), R.Line);
   Pro += boundsDecls(L, id(L));
   // Launch clauses are evaluated on the host as the specification says,
-  // although teams have one thread on this backend.
+  // although teams have one thread on this backend. Each carries the
+  // pragma's line, where a compiler would report its errors.
+  std::string PragmaLine = Edit.lineDirective(L.Pragma.Begin);
   for (const std::string *Clause : {&L.LeagueText, &L.TeamSizeText, &L.VectorLengthText})
     if (!Clause->empty())
-      Pro += formatv("(void)static_cast<hpprt::index_t>({0});\n", *Clause);
+      Pro += formatv("{0}\n(void)static_cast<hpprt::index_t>({1});\n", PragmaLine, *Clause);
   // Streams are synchronous on this backend; the expression still runs.
   if (!L.StreamText.empty())
-    Pro += formatv("(void)({0});\n", L.StreamText);
+    Pro += formatv("{0}\n(void)({1});\n", PragmaLine, L.StreamText);
   for (const ReductionVar &RV : L.Reductions) {
     StringRef Op = getReductionRuntimeType(RV.Op);
     ReductionOpText OpText(id(L), RV);
