@@ -52,15 +52,18 @@ std::string reason(llvm::StringRef Var, llvm::StringRef First, unsigned FirstLin
 }
 
 /// A team fills a scratch array in one thread loop and reads it in the
-/// next. The variants change the scratch clauses, name the array or a
-/// pointer to it in the loops, and add explicit barriers.
+/// next. The variants change the scratch clauses, reach the array through
+/// an alias in either loop, and add explicit barriers.
 struct FillThenRead {
   llvm::StringRef Scratch = "";
-  llvm::StringRef Fill = "tile", Read = "tile";
+  llvm::StringRef Fill = "tile[i]", Read = "tile[63 - j]";
+  llvm::StringRef Alias = "";
   llvm::StringRef Between = "", End = "";
 
   std::string code() const {
     std::string Code = R"cpp(
+template <class T> T *same(T *P) { return P; }
+void redirect(double **P, double *To) { *P = To; }
 void f(int nt, const double *in, double *out) {
 #pragma hpp team
   for (int t = 0; t < nt; ++t) {
@@ -69,24 +72,33 @@ void f(int nt, const double *in, double *out) {
     ALIAS
 #pragma hpp thread
     for (int i = 0; i < 64; ++i)
-      FILL[i] = in[t * 64 + i];
+      FILL = in[t * 64 + i];
     BETWEEN
 #pragma hpp thread
     for (int j = 0; j < 64; ++j)
-      out[t * 64 + j] = READ[63 - j];
+      out[t * 64 + j] = READ;
     END
   }
 }
 )cpp";
-    bool Alias = Fill == "p" || Read == "p";
     for (auto [Hole, Text] : {std::pair(llvm::StringRef("SCRATCH"), Scratch),
-                              {"ALIAS", Alias ? "double *p = tile;" : ""},
+                              {"ALIAS", Alias},
                               {"FILL", Fill},
                               {"BETWEEN", Between},
                               {"READ", Read},
                               {"END", End}})
       Code = substitute(Code, Hole, Text);
     return Code;
+  }
+
+  /// The two barriers a fill and a read of `tile` need, whatever names
+  /// them: between the loops, and before the next team's refill.
+  std::vector<Inserted> expected(Snippet &S) const {
+    unsigned Write = S.lineOf((Fill + " =").str()), ReadLine = S.lineOf(("= " + Read).str());
+    return {Inserted{S.lineOf("thread\n    for (int j"),
+                     reason("tile", "written", Write, "read", ReadLine)},
+            Inserted{S.lineOf("  }\n}"), reason("tile", "read", ReadLine, "written", Write) +
+                                             " by the team's next iteration"}};
   }
 };
 
@@ -112,12 +124,89 @@ TEST(BarriersTest, FillThenReadGetsABarrierWithItsReason) {
   EXPECT_EQ(B.S, nullptr);
 }
 
-TEST(BarriersTest, ScratchReachedThroughAPointer) {
-  auto S = compile(FillThenRead{"", "p", "p"}.code());
-  unsigned Write = S->lineOf("p[i] ="), Read = S->lineOf("= p[63");
-  std::vector<Inserted> Barriers = insertedBarriers(*S);
-  ASSERT_EQ(Barriers.size(), 2u);
-  EXPECT_EQ(Barriers[0].Reason, reason("p", "written", Write, "read", Read));
+/// Accesses through an alias are accesses of the array it points into, in
+/// either loop, and taking the alias reads nothing (no barrier before the
+/// first loop). Each row: the alias, how the fill and the read name the
+/// array.
+struct AliasCase {
+  const char *Alias, *Fill, *Read;
+};
+
+const AliasCase AliasCases[] = {
+    // Both loops through the pointer.
+    {"double *p = tile;", "p[i]", "p[63 - j]"},
+    // Written through the pointer, read through the array, and back.
+    {"double *p = tile;", "p[i]", "tile[63 - j]"},
+    {"double *p = tile;", "tile[i]", "p[63 - j]"},
+    // Other spellings of the address.
+    {"double *p = &tile[0];", "p[i]", "tile[63 - j]"},
+    {"double *p = tile + 8;", "p[i - 8]", "tile[63 - j]"},
+    {"double *p = &tile[32] - 32;", "tile[i]", "p[63 - j]"},
+    {"const double *c = tile;", "tile[i]", "c[63 - j]"},
+    {"auto *p = reinterpret_cast<char *>(tile);", "((double *)p)[i]", "tile[63 - j]"},
+    {"void *v = tile;", "tile[i]", "static_cast<double *>(v)[63 - j]"},
+    {"double *p = true ? tile : nullptr;", "p[i]", "tile[63 - j]"},
+    // Array pointers and array references (RAJAPerf's MASS3DPA style).
+    {"double (*B)[8] = (double (*)[8])tile;", "B[i / 8][i % 8]", "tile[63 - j]"},
+    {"double (*B)[4][4] = reinterpret_cast<double (*)[4][4]>(tile);", "tile[i]",
+     "B[(63 - j) / 16][(63 - j) / 4 % 4][(63 - j) % 4]"},
+    {"double (&A)[8][8] = *reinterpret_cast<double (*)[8][8]>(tile);", "A[i / 8][i % 8]",
+     "tile[63 - j]"},
+    {"double (&row)[64] = tile;", "tile[i]", "row[63 - j]"},
+    // Aliases of aliases, and pointers assigned after their declaration.
+    {"double *p = tile; double *q = p + 1;", "q[i - 1]", "tile[63 - j]"},
+    {"double *p = tile; double (*B)[8] = (double (*)[8])p;", "tile[i]", "B[0][63 - j]"},
+    {"double *p; p = tile;", "p[i]", "tile[63 - j]"},
+    {"double *p = out; p = tile; ++p;", "tile[i]", "p[62 - j]"},
+};
+
+TEST(BarriersTest, ScratchReachedThroughAnAlias) {
+  for (const AliasCase &Case : AliasCases) {
+    SCOPED_TRACE(std::string(Case.Alias) + " " + Case.Fill + " / " + Case.Read);
+    FillThenRead Code;
+    Code.Alias = Case.Alias;
+    Code.Fill = Case.Fill;
+    Code.Read = Case.Read;
+    auto S = compile(Code.code());
+    EXPECT_THAT(insertedBarriers(*S), ::testing::ElementsAreArray(Code.expected(*S)));
+  }
+}
+
+/// Where hppc cannot follow a pointer, it assumes the pointer reaches every
+/// shared object: the barrier is there, its reason names the array.
+TEST(BarriersTest, UnresolvedAliasIsConservative) {
+  for (const AliasCase &Case : {
+           // Returned by a call that received the array.
+           AliasCase{"double *p = same(tile);", "p[i]", "tile[63 - j]"},
+           // Its address escapes into a call.
+           AliasCase{"double *p = out; redirect(&p, tile);", "tile[i]", "p[63 - j]"},
+           // Stored in memory and loaded back.
+           AliasCase{"double *ps[1]; ps[0] = tile;", "ps[0][i]", "tile[63 - j]"},
+       }) {
+    SCOPED_TRACE(Case.Alias);
+    FillThenRead Code;
+    Code.Alias = Case.Alias;
+    Code.Fill = Case.Fill;
+    Code.Read = Case.Read;
+    auto S = compile(Code.code());
+    std::vector<Inserted> Barriers = insertedBarriers(*S);
+    ASSERT_FALSE(Barriers.empty());
+    EXPECT_THAT(Barriers, ::testing::Contains(Code.expected(*S)[0]));
+  }
+}
+
+/// A pointer into global memory is not an alias of the scratch array.
+TEST(BarriersTest, PointerIntoGlobalMemoryIsNoAlias) {
+  FillThenRead Code;
+  Code.Alias = "double *g = out + t * 64;";
+  Code.Read = "g[63 - j]";
+  auto S = compile(Code.code());
+  unsigned Write = S->lineOf("tile[i] =");
+  // Nothing reads the array; only the next team's refill meets this one.
+  EXPECT_THAT(insertedBarriers(*S),
+              ElementsAre(Inserted{S->lineOf("  }\n}"),
+                                   reason("tile", "written", Write, "written", Write) +
+                                       " by the team's next iteration"}));
 }
 
 TEST(BarriersTest, PerThreadScratchNeedsNoBarrier) {

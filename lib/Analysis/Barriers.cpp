@@ -22,28 +22,229 @@ struct Access {
 };
 using AccessMap = DenseMap<const VarDecl *, Access>;
 
-/// The variable at the root of `a[i][j]`, `a.f`, `(a)`.
-const VarDecl *baseVar(const Expr *E) {
-  while (true) {
-    E = E->IgnoreParenImpCasts();
-    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
-      E = AS->getBase();
-    else if (const auto *ME = dyn_cast<MemberExpr>(E))
-      E = ME->getBase();
-    else if (const auto *UO = dyn_cast<UnaryOperator>(E);
-             UO && UO->getOpcode() == UO_Deref)
-      E = UO->getSubExpr();
-    else
-      break;
+/// The shared objects an address may point into: some of them, or (when
+/// hppc cannot tell) any of them.
+struct Targets {
+  SmallPtrSet<const VarDecl *, 2> Vars;
+  bool Any = false;
+
+  bool empty() const { return !Any && Vars.empty(); }
+  /// Adds \p O; returns whether anything was new.
+  bool add(const Targets &O) {
+    bool Changed = O.Any && !Any;
+    Any |= O.Any;
+    for (const VarDecl *V : O.Vars)
+      Changed |= Vars.insert(V).second;
+    return Changed;
   }
-  return getReferencedVar(E);
+};
+
+bool isLocalPointerOrReference(const VarDecl *V) {
+  return V && V->hasLocalStorage() &&
+         (V->getType()->isPointerType() || V->getType()->isReferenceType());
 }
+
+/// Which local pointers and references in a team body point into shared
+/// scratch (`double *p = tile;`, `double (*B)[Q] = (double (*)[Q])tile;`,
+/// `double &r = tile[k];`, `q = p + 8;`), flow-insensitively: a pointer
+/// that ever holds an address of an array counts as pointing into it
+/// everywhere. Where an address cannot be followed (a pointer whose own
+/// address is taken, a pointer returned by a call that received scratch,
+/// a pointer loaded from memory that may hold a scratch address) the
+/// pointer may point into any shared object: an extra barrier costs time,
+/// a missing one a race.
+class AliasAnalysis {
+public:
+  AliasAnalysis(const Stmt *Body, const SmallPtrSetImpl<const VarDecl *> &Shared)
+      : Shared(Shared) {
+    collect(Body);
+    // Each round only adds targets, so this ends.
+    for (bool Changed = true; Changed;) {
+      Changed = false;
+      for (const auto &[V, E] : Defs)
+        Changed |= Aliases[V].add(roots(E, &AddressOnly));
+      for (const Expr *E : Stored)
+        if (!AnyEscaped && !roots(E, &AddressOnly).empty())
+          Changed = AnyEscaped = true;
+    }
+  }
+
+  /// What the value of \p E may point into (or, for an lvalue, what memory
+  /// it lies in). With \p Mark, the references to variables that \p E only
+  /// takes the address of (no memory read) are added to it.
+  Targets roots(const Expr *E, SmallPtrSetImpl<const DeclRefExpr *> *Mark = nullptr) const {
+    Targets T;
+    E = E->IgnoreParens();
+    if (const auto *FE = dyn_cast<FullExpr>(E))
+      return roots(FE->getSubExpr(), Mark);
+    if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
+      return roots(MT->getSubExpr(), Mark);
+    if (const auto *IL = dyn_cast<InitListExpr>(E)) {
+      for (const Expr *Init : IL->inits())
+        T.add(roots(Init, Mark));
+      return T;
+    }
+    if (const auto *CE = dyn_cast<CastExpr>(E)) {
+      if (CE->getCastKind() != CK_LValueToRValue)
+        return roots(CE->getSubExpr(), Mark);
+      const Expr *Sub = CE->getSubExpr()->IgnoreParens();
+      // A value read from memory: the memory is what a call receives.
+      if (!E->getType()->isPointerType())
+        return roots(Sub, nullptr);
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(Sub))
+        return roots(DRE, Mark);
+      // A pointer loaded from memory may hold any address stored there.
+      if (AnyEscaped || !roots(Sub, nullptr).empty())
+        T.Any = true;
+      return T;
+    }
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+      if (!V)
+        return T;
+      if (Shared.count(V))
+        T.Vars.insert(V);
+      // Naming an array, or a local pointer's value, reads no shared
+      // memory; a broadcast variable's value is a read of it.
+      if (Mark && (!Shared.count(V) || V->getType()->isArrayType()))
+        Mark->insert(DRE);
+      if (const Targets *A = aliasOf(V))
+        T.add(*A);
+      return T;
+    }
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
+      return roots(AS->getBase(), Mark);
+    if (const auto *ME = dyn_cast<MemberExpr>(E))
+      return roots(ME->getBase(), Mark);
+    if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+      if (UO->getOpcode() == UO_AddrOf || UO->getOpcode() == UO_Deref ||
+          UO->isIncrementDecrementOp())
+        return roots(UO->getSubExpr(), Mark);
+      return T;
+    }
+    if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+      if (BO->getOpcode() == BO_Comma || BO->isAssignmentOp())
+        return roots(BO->getRHS(), Mark);
+      if (BO->isAdditiveOp() && E->getType()->isPointerType()) {
+        for (const Expr *Op : {BO->getLHS(), BO->getRHS()})
+          if (Op->getType()->isPointerType() || Op->getType()->isArrayType())
+            T.add(roots(Op, Mark));
+      }
+      return T;
+    }
+    if (const auto *CO = dyn_cast<AbstractConditionalOperator>(E)) {
+      T.add(roots(CO->getTrueExpr(), Mark));
+      T.add(roots(CO->getFalseExpr(), Mark));
+      return T;
+    }
+    if (const auto *Call = dyn_cast<CallExpr>(E)) {
+      // `std::data(tile)`, `f(p) + k`: the result may point into anything
+      // the call received.
+      QualType R = Call->getType();
+      if (R->isPointerType() || Call->isGLValue())
+        for (const Expr *Arg : Call->arguments())
+          if (!roots(Arg).empty())
+            T.Any = true;
+      return T;
+    }
+    return T;
+  }
+
+  /// The targets of a local pointer or reference, if it has any.
+  const Targets *aliasOf(const VarDecl *V) const {
+    auto It = Aliases.find(V);
+    return It == Aliases.end() || It->second.empty() ? nullptr : &It->second;
+  }
+
+  /// References that only take an address (`tile` in `double *p = tile;`,
+  /// `p` in `p = p + 1;`): not an access of the memory.
+  bool isAddressOnly(const DeclRefExpr *DRE) const { return AddressOnly.count(DRE); }
+
+private:
+  void collect(const Stmt *Body) {
+    struct Finder : RecursiveASTVisitor<Finder> {
+      AliasAnalysis &A;
+      explicit Finder(AliasAnalysis &A) : A(A) {}
+      bool shouldVisitLambdaBody() const { return true; }
+
+      static const DeclRefExpr *localPointer(const Expr *E) {
+        const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParens());
+        const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+        return V && V->hasLocalStorage() && V->getType()->isPointerType() ? DRE : nullptr;
+      }
+      /// `&p`, `double *&r = p`, `f(p)` with a reference parameter: the
+      /// pointer may be changed where hppc does not look.
+      void escape(const DeclRefExpr *DRE) {
+        A.Aliases[cast<VarDecl>(DRE->getDecl())].Any = true;
+      }
+      bool VisitVarDecl(VarDecl *V) {
+        if (!V->getInit())
+          return true;
+        if (isLocalPointerOrReference(V)) {
+          const DeclRefExpr *Bound = localPointer(V->getInit());
+          if (V->getType()->isReferenceType() && Bound &&
+              !V->getType().getNonReferenceType().isConstQualified()) {
+            escape(Bound);
+            A.Aliases[V].Any = true;
+          } else {
+            A.Defs.push_back({V, V->getInit()});
+          }
+        } else if (V->getInit()->getType()->isPointerType() || V->getType()->isRecordType()) {
+          A.Stored.push_back(V->getInit());
+        }
+        return true;
+      }
+      bool VisitBinaryOperator(BinaryOperator *BO) {
+        if (!BO->isAssignmentOp())
+          return true;
+        if (const DeclRefExpr *P = localPointer(BO->getLHS())) {
+          // Assigning the pointer is no access of what it points to.
+          A.AddressOnly.insert(P);
+          if (BO->getOpcode() == BO_Assign)
+            A.Defs.push_back({cast<VarDecl>(P->getDecl()), BO->getRHS()});
+        } else if (BO->getRHS()->getType()->isPointerType()) {
+          A.Stored.push_back(BO->getRHS());
+        }
+        return true;
+      }
+      bool VisitUnaryOperator(UnaryOperator *UO) {
+        if (const DeclRefExpr *P = localPointer(UO->getSubExpr())) {
+          if (UO->isIncrementDecrementOp())
+            A.AddressOnly.insert(P);
+          else if (UO->getOpcode() == UO_AddrOf)
+            escape(P);
+        }
+        return true;
+      }
+      bool VisitCallExpr(CallExpr *CE) {
+        for (const Expr *Arg : CE->arguments()) {
+          // Bound to a reference parameter: no lvalue-to-rvalue conversion.
+          if (const DeclRefExpr *P = localPointer(Arg))
+            escape(P);
+          // The callee may keep the address anywhere.
+          if (Arg->getType()->isPointerType())
+            A.Stored.push_back(Arg);
+        }
+        return true;
+      }
+    } F(*this);
+    F.TraverseStmt(const_cast<Stmt *>(Body));
+  }
+
+  const SmallPtrSetImpl<const VarDecl *> &Shared;
+  SmallVector<std::pair<const VarDecl *, const Expr *>, 8> Defs;
+  /// Pointer values stored in memory or handed to a call.
+  SmallVector<const Expr *, 8> Stored;
+  bool AnyEscaped = false;
+  DenseMap<const VarDecl *, Targets> Aliases;
+  SmallPtrSet<const DeclRefExpr *, 16> AddressOnly;
+};
 
 class AccessFinder : public RecursiveASTVisitor<AccessFinder> {
 public:
-  AccessFinder(const SmallPtrSetImpl<const VarDecl *> &Shared,
+  AccessFinder(const SmallPtrSetImpl<const VarDecl *> &Shared, const AliasAnalysis &Aliases,
                const SourceManager &SM, AccessMap &Out)
-      : Shared(Shared), SM(SM), Out(Out) {}
+      : Shared(Shared), Aliases(Aliases), SM(SM), Out(Out) {}
 
   bool shouldVisitLambdaBody() const { return true; }
 
@@ -56,29 +257,52 @@ public:
     else if (!A.Line)
       A = {getLine(L, SM), Write};
   }
+  void record(const Targets &T, SourceLocation L, bool Write) {
+    if (T.Any) {
+      for (const VarDecl *V : Shared)
+        record(V, L, Write);
+      return;
+    }
+    for (const VarDecl *V : T.Vars)
+      record(V, L, Write);
+  }
+  /// What an assignment to \p LHS writes: assigning a local pointer writes
+  /// none of what it points to; assigning through a reference does.
+  void recordWrite(const Expr *LHS, SourceLocation L) {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(LHS->IgnoreParens()))
+      if (Aliases.isAddressOnly(DRE))
+        return;
+    record(Aliases.roots(LHS), L, true);
+  }
   bool VisitBinaryOperator(BinaryOperator *BO) {
     if (BO->isAssignmentOp())
-      record(baseVar(BO->getLHS()), BO->getExprLoc(), true);
+      recordWrite(BO->getLHS(), BO->getExprLoc());
     return true;
   }
   bool VisitUnaryOperator(UnaryOperator *UO) {
     if (UO->isIncrementDecrementOp())
-      record(baseVar(UO->getSubExpr()), UO->getExprLoc(), true);
+      recordWrite(UO->getSubExpr(), UO->getExprLoc());
     return true;
   }
   bool VisitCallExpr(CallExpr *CE) {
     // A shared array passed to a function may be written by it.
     for (const Expr *Arg : CE->arguments())
-      record(baseVar(Arg), Arg->getExprLoc(), true);
+      record(Aliases.roots(Arg), Arg->getExprLoc(), true);
     return true;
   }
   bool VisitDeclRefExpr(DeclRefExpr *DRE) {
-    record(dyn_cast<VarDecl>(DRE->getDecl()), DRE->getLocation(), false);
+    const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!V || Aliases.isAddressOnly(DRE))
+      return true;
+    record(V, DRE->getLocation(), false);
+    if (const Targets *T = Aliases.aliasOf(V))
+      record(*T, DRE->getLocation(), false);
     return true;
   }
 
 private:
   const SmallPtrSetImpl<const VarDecl *> &Shared;
+  const AliasAnalysis &Aliases;
   const SourceManager &SM;
   AccessMap &Out;
 };
@@ -91,8 +315,6 @@ public:
     for (const ScratchArray &A : R.Scratch)
       if (!A.PerThread)
         Shared.insert(A.Var);
-    // Pointers into a shared array (`double *p = tile + k;`) share it.
-    addAliases(R.Root->Dims.back().Loop->getBody());
     R.forEachConstruct([&](const Construct &C) {
       if (C.Kind == ConstructKind::Single)
         for (const VarDecl *V : C.Broadcast)
@@ -104,6 +326,8 @@ public:
     });
     if (Shared.empty())
       return;
+    // Pointers into a shared array (`double *p = tile + k;`) reach it.
+    Aliases.emplace(R.Root->Dims.back().Loop->getBody(), Shared);
     // The league loop is itself sequential for a team that runs several
     // iterations (a grid smaller than the league): its next iteration must
     // not overwrite what slower threads still read.
@@ -123,26 +347,9 @@ private:
     return SM.getFileOffset(SM.getExpansionLoc(L));
   }
 
-  /// Adds the pointer variables initialised from a shared array to the
-  /// tracked set, so that accesses through them count as accesses to it.
-  void addAliases(const Stmt *Body) {
-    struct Finder : RecursiveASTVisitor<Finder> {
-      SmallPtrSetImpl<const VarDecl *> &Shared;
-      explicit Finder(SmallPtrSetImpl<const VarDecl *> &Shared) : Shared(Shared) {}
-      bool VisitVarDecl(VarDecl *V) {
-        if (V->getType()->isPointerType() && V->getInit())
-          if (const VarDecl *Base = baseVar(V->getInit()))
-            if (Shared.count(Base))
-              Shared.insert(V);
-        return true;
-      }
-    } F(Shared);
-    F.TraverseStmt(const_cast<Stmt *>(Body));
-  }
-
   AccessMap accesses(const Stmt *S) {
     AccessMap M;
-    AccessFinder(Shared, SM, M).TraverseStmt(const_cast<Stmt *>(S));
+    AccessFinder(Shared, *Aliases, SM, M).TraverseStmt(const_cast<Stmt *>(S));
     return M;
   }
 
@@ -272,6 +479,7 @@ private:
   ASTContext &Ctx;
   const SourceManager &SM;
   SmallPtrSet<const VarDecl *, 8> Shared;
+  std::optional<AliasAnalysis> Aliases;
   SmallVector<unsigned, 4> ExplicitBarriers;
   DenseMap<const Stmt *, const Construct *> Annotated;
 };
