@@ -25,6 +25,7 @@
 // and run with each branch taken; the output keeps the #else/#endif
 // around the rewritten pragma and compiles with the same macros.
 #include <cstdio>
+#include <hpp/hpp.hpp>
 
 #ifndef USE_TEAMS
 #define USE_TEAMS 0
@@ -60,11 +61,15 @@ double total(int n, const double *a) {
 
 int main() {
   const int rows = 37, cols = 11;
-  static double a[rows * cols], out[rows];
+  // Device-accessible memory: the GPU run reads and writes it.
+  double *a = hpp::alloc<double>(rows * cols, hpp::Space::Shared);
+  double *out = hpp::alloc<double>(rows, hpp::Space::Shared);
   for (int i = 0; i < rows * cols; ++i)
     a[i] = (i * 7) % 13 - 6;
   row_sums(rows, cols, a, out);
   for (int r = 0; r < rows; ++r)
     std::printf("row %d: %g\n", r, out[r]);
   std::printf("total %g\n", total(rows * cols, a));
+  hpp::free(a);
+  hpp::free(out);
 }
