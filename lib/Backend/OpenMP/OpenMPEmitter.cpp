@@ -128,7 +128,7 @@ Error RegionWriter::emitRootLoop(const Construct &L) {
   if (!L.StreamText.empty())
     Pro += formatv("(void)({0});\n", L.StreamText);
   for (const ReductionVar &RV : L.Reductions) {
-    StringRef Op = getReductionRuntimeType(RV.Op);
+    std::string Op = runtimeOpType(RV);
     ReductionOpText OpText(id(L), RV);
     Pro += OpText.decl();
     Pro += formatv("auto &hpp_red_{0} = {0};\n", RV.Name);
