@@ -108,21 +108,69 @@ void f(int nt, int n, const double *x, double *rowMin) {
   EXPECT_EQ(Thread.Reductions[0].Var, S->var("lo"));
 }
 
-TEST(ReductionTest, LocReductionOnADownwardLoopWarns) {
-  auto S = compile(R"cpp(
+/// Partials are combined by index; the tie rule must pick the candidate
+/// the serial loop keeps: the first of equal values it meets (strict
+/// comparison) or the last (`<=`), in the loop's direction.
+TEST(ReductionTest, LocTieRuleFollowsTheBodyAndTheDirection) {
+  struct Case {
+    const char *Header, *Body;
+    bool Highest, Warns;
+  };
+  const Case Cases[] = {
+      {"int i = 0; i < n; ++i", "if (x[i] < lo) { lo = x[i]; at = i; }", false, false},
+      {"int i = n - 1; i >= 0; --i", "if (x[i] < lo) { lo = x[i]; at = i; }", true, false},
+      {"int i = n - 1; i >= 0; --i", "if (lo > x[i]) { at = i; lo = x[i]; }", true, false},
+      {"int i = 0; i < n; i += 2", "if (x[i] <= lo) { lo = x[i]; at = i; }", true, false},
+      {"int i = n; i > 0; i -= 3", "if (lo >= x[i]) { lo = x[i]; at = i; }", false, false},
+      // The body breaks ties by index itself: lowest index, and a warning
+      // on a downward loop, where hppc cannot tell.
+      {"int i = n - 1; i >= 0; --i",
+       "if (x[i] < lo || (x[i] == lo && i < at)) { lo = x[i]; at = i; }", false, true},
+      {"int i = 0; i < n; ++i", "if (x[i] < lo || (x[i] == lo && i < at)) { lo = x[i]; at = i; }",
+       false, false},
+      // The index is not the loop index, or is assigned twice.
+      {"int i = n - 1; i >= 0; --i", "if (x[i] < lo) { lo = x[i]; at = n - i; }", false, true},
+      {"int i = n - 1; i >= 0; --i", "if (x[i] < lo) { lo = x[i]; at = i; } else at = i;", false,
+       true},
+  };
+  for (const Case &C : Cases) {
+    SCOPED_TRACE(std::string(C.Header) + " " + C.Body);
+    auto S = compile(substitute(substitute(R"cpp(
 void f(int n, const double *x, double &lo, int &at) {
 #pragma hpp parallel reduction(minloc: lo, at)
+  for (HEADER)
+    BODY
+}
+)cpp",
+                                           "HEADER", C.Header),
+                                "BODY", C.Body));
+    EXPECT_THAT(S->errors(), IsEmpty());
+    if (C.Warns)
+      EXPECT_THAT(S->warnings(),
+                  ElementsAre(S->at("reduction(minloc",
+                                    "ties in 'minloc' go to the lowest index among the threads' "
+                                    "results; in this loop, which runs downwards, the serial "
+                                    "result keeps it only if the body prefers the lowest index "
+                                    "itself (hppc recognises 'if (x < v) { v = x; i = k; }' and "
+                                    "'<=')")));
+    else
+      EXPECT_THAT(S->warnings(), IsEmpty());
+    ASSERT_EQ(rootReductions(*S).size(), 1u);
+    EXPECT_EQ(rootReductions(*S)[0].HighestIndexOnTies, C.Highest);
+  }
+}
+
+TEST(ReductionTest, MaxlocTieRule) {
+  auto S = compile(R"cpp(
+void f(int n, const double *x, double &hi, int &at) {
+#pragma hpp parallel reduction(maxloc: hi, at)
   for (int i = n - 1; i >= 0; --i)
-    if (x[i] < lo) { lo = x[i]; at = i; }
+    if (x[i] > hi) { hi = x[i]; at = i; }
 }
 )cpp");
-  EXPECT_THAT(S->errors(), IsEmpty());
-  EXPECT_THAT(S->warnings(),
-              ElementsAre(S->at("reduction(minloc",
-                                "ties in 'minloc' go to the lowest index; "
-                                "in this loop, which runs downwards, a body that keeps the "
-                                "first value it meets keeps the highest index when run serially")));
-  EXPECT_EQ(rootReductions(*S).size(), 1u);
+  EXPECT_THAT(S->warnings(), IsEmpty());
+  ASSERT_EQ(rootReductions(*S).size(), 1u);
+  EXPECT_TRUE(rootReductions(*S)[0].HighestIndexOnTies);
 }
 
 TEST(ReductionTest, TypesMustSuitTheOperator) {

@@ -5,12 +5,95 @@
 #include "Basic/ASTUtils.h"
 #include "Basic/Diagnostics.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
 using namespace llvm;
 
 namespace hpp {
+namespace {
+
+/// Which of equal values a minloc/maxloc body keeps when it meets them.
+enum class TieKeep { Unknown, First, Last };
+
+/// Recognises `if (x < v) { v = x; i = k; }` (First) and `if (x <= v)`
+/// (Last), either operand order, `>`/`>=` for maxloc, where the index is
+/// assigned the loop index once and nowhere else. Anything else (a body
+/// that breaks ties by index itself, an index computed from k, several
+/// assignments) is Unknown.
+class TieKeepFinder : public RecursiveASTVisitor<TieKeepFinder> {
+public:
+  TieKeepFinder(const VarDecl *Val, const VarDecl *Idx, const VarDecl *LoopIndex, bool Max)
+      : Val(Val), Idx(Idx), LoopIndex(LoopIndex), Max(Max) {}
+
+  TieKeep run(const Stmt *Body) {
+    TraverseStmt(const_cast<Stmt *>(Body));
+    if (Assignments != 1 || !Guard || !FromLoopIndex)
+      return TieKeep::Unknown;
+    return classify(Guard);
+  }
+
+  bool shouldVisitLambdaBody() const { return true; }
+  bool TraverseIfStmt(IfStmt *If) {
+    if (!TraverseStmt(If->getCond()))
+      return false;
+    Guards.push_back(If->getCond());
+    bool Ok = TraverseStmt(If->getThen());
+    Guards.back() = nullptr;
+    Ok = Ok && TraverseStmt(If->getElse());
+    Guards.pop_back();
+    return Ok;
+  }
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (BO->isAssignmentOp() && getReferencedVar(BO->getLHS()) == Idx)
+      noteAssignment(BO->getOpcode() == BO_Assign ? BO->getRHS() : nullptr);
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *UO) {
+    if (UO->isIncrementDecrementOp() && getReferencedVar(UO->getSubExpr()) == Idx)
+      noteAssignment(nullptr);
+    return true;
+  }
+
+private:
+  void noteAssignment(const Expr *RHS) {
+    ++Assignments;
+    Guard = Guards.empty() ? nullptr : Guards.back();
+    FromLoopIndex = RHS && isa<DeclRefExpr>(RHS->IgnoreParenImpCasts()) &&
+                    getReferencedVar(RHS) == LoopIndex;
+  }
+
+  TieKeep classify(const Expr *Cond) const {
+    const auto *BO = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
+    if (!BO || !BO->isRelationalOp())
+      return TieKeep::Unknown;
+    bool ValLeft = getReferencedVar(BO->getLHS()) == Val &&
+                   isa<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts());
+    bool ValRight = getReferencedVar(BO->getRHS()) == Val &&
+                    isa<DeclRefExpr>(BO->getRHS()->IgnoreParenImpCasts());
+    if (ValLeft == ValRight)
+      return TieKeep::Unknown;
+    // Normalise to `candidate OP v`.
+    BinaryOperatorKind Op = ValLeft ? BinaryOperator::reverseComparisonOp(BO->getOpcode())
+                                    : BO->getOpcode();
+    BinaryOperatorKind Strict = Max ? BO_GT : BO_LT, Loose = Max ? BO_GE : BO_LE;
+    if (Op == Strict)
+      return TieKeep::First;
+    if (Op == Loose)
+      return TieKeep::Last;
+    return TieKeep::Unknown;
+  }
+
+  const VarDecl *Val, *Idx, *LoopIndex;
+  bool Max;
+  SmallVector<const Expr *, 4> Guards;
+  unsigned Assignments = 0;
+  const Expr *Guard = nullptr;
+  bool FromLoopIndex = false;
+};
+
+} // namespace
 
 ReductionResolver::ReductionResolver(AnalysisContext &AC)
     : AnalysisUnit(AC), UserResolver(AC.S, AC.Diags) {}
@@ -74,9 +157,20 @@ bool ReductionResolver::resolve(Construct &Loop) {
     if (!Ok)
       continue;
     if (isLocReduction(Cl->Op)) {
-      if (llvm::any_of(Loop.Dims, [](const LoopDim &D) { return D.Step < 0; }))
+      // Partials are combined by index, so each must be the candidate the
+      // serial loop keeps among ties: the lowest index of an upward loop
+      // whose body keeps the first of equal values, the highest of a
+      // downward one (the reverse for a body keeping the last).
+      bool Down = llvm::any_of(Loop.Dims, [](const LoopDim &D) { return D.Step < 0; });
+      TieKeep Keep = Loop.Dims.size() == 1
+                         ? TieKeepFinder(Vars[0], Vars[1], Loop.Dims[0].Index,
+                                         Cl->Op == ReductionOp::MaxLoc)
+                               .run(Body)
+                         : TieKeep::Unknown;
+      if (Keep == TieKeep::Unknown && Down)
         Diags.report(Cl->Loc, Diag::warn_loc_downward) << getReductionOpSpelling(Cl->Op);
       ReductionVar RV;
+      RV.HighestIndexOnTies = Keep != TieKeep::Unknown && Down == (Keep == TieKeep::First);
       RV.Op = Cl->Op;
       RV.Var = Vars[0];
       RV.IndexVar = Vars[1];

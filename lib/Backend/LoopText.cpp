@@ -211,4 +211,11 @@ std::string ReductionOpText::collective(StringRef F, StringRef Arg) const {
   return formatv("{0}<{1}>({2})", F, type(), Arg);
 }
 
+std::string runtimeOpType(const ReductionVar &RV) {
+  std::string Op = getReductionRuntimeType(RV.Op).str();
+  if (isLocReduction(RV.Op) && RV.HighestIndexOnTies)
+    return "HighestOnTies<hpprt::" + Op + ">";
+  return Op;
+}
+
 } // namespace hpp

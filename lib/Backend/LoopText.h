@@ -60,6 +60,10 @@ llvm::StringRef atomicOpName(AtomicOp Op);
 /// built-in operator is a type with static members (`hpprt::Sum`); a user
 /// reduction's is an object, `hpp_op<K>_<v>` (an hpprt::UserOp), declared by
 /// decl() where the loop's prologue runs and passed to the runtime.
+/// The hpprt operator type of a built-in reduction, without `hpprt::`
+/// (`Sum`, `MinLoc`, `HighestOnTies<hpprt::MinLoc>`).
+std::string runtimeOpType(const ReductionVar &RV);
+
 class ReductionOpText {
 public:
   ReductionOpText(llvm::StringRef K, const ReductionVar &RV);

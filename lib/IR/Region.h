@@ -57,6 +57,10 @@ struct ReductionVar {
   const clang::VarDecl *Var = nullptr;
   /// The index variable of a minloc/maxloc pair.
   const clang::VarDecl *IndexVar = nullptr;
+  /// minloc/maxloc: ties among partial results go to the highest index
+  /// rather than the lowest, because the body keeps the first of equal
+  /// values in a loop that runs downwards (or the last, upwards).
+  bool HighestIndexOnTies = false;
   bool InScan = false;
   std::string Name;
   std::string IndexName;

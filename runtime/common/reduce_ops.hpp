@@ -110,6 +110,8 @@ struct LOr {
 /// contiguous rank-ordered chunks), this gives the serial first occurrence,
 /// and the variable's initial value wins ties.
 struct MinLoc {
+  /// Ties among partial results go to the lowest index (see HighestOnTies).
+  static constexpr bool highest_index_on_ties = false;
   template <class V> HPPRT_HOST_DEVICE static V identity() {
     return Min::identity<V>();
   }
@@ -129,6 +131,7 @@ struct MinLoc {
 };
 
 struct MaxLoc {
+  static constexpr bool highest_index_on_ties = false;
   template <class V> HPPRT_HOST_DEVICE static V identity() {
     return Max::identity<V>();
   }
@@ -144,6 +147,36 @@ struct MaxLoc {
     }
   }
 };
+
+/// MinLoc or MaxLoc whose ties among partial results go to the highest
+/// index. Partials are each thread's first (or last) candidate in
+/// iteration order; the serial loop keeps the one met first (or last)
+/// overall, which is the highest index when the loop runs downwards (or,
+/// keeping the last, upwards). hppc picks this when it recognises the body.
+template <class Op> struct HighestOnTies : Op {
+  static constexpr bool highest_index_on_ties = true;
+};
+
+/// Whether partial (v, i) replaces (val, idx) when combining partials:
+/// the better value, or an equal one at the index the tie rule prefers.
+/// Symmetric in its two arguments, so any combine order gives one result.
+template <class Op, class V, class I>
+HPPRT_HOST_DEVICE bool loc_wins(const V &v, const I &i, const V &val, const I &idx) {
+  if (Op::better(v, val))
+    return true;
+  if (Op::better(val, v))
+    return false;
+  return Op::highest_index_on_ties ? idx < i : i < idx;
+}
+
+/// The index of a partial that saw no candidate: it loses every tie.
+template <class Op, class I> HPPRT_HOST_DEVICE I loc_identity_index() {
+  if constexpr (std::numeric_limits<I>::is_specialized)
+    return Op::highest_index_on_ties ? std::numeric_limits<I>::lowest()
+                                     : std::numeric_limits<I>::max();
+  else
+    return I();
+}
 
 namespace detail {
 // The detection idiom: whether a const R can be called as init(T&) and as

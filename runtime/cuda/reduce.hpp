@@ -10,7 +10,7 @@
 /// the grid (shuffle trees, warp partials in warp order, partials combined
 /// in a fixed strided-then-tree order), never by timing; the same input,
 /// device and configuration give the same bits. Loc reductions: the better
-/// value wins, ties go to the lowest index.
+/// value wins, ties go to the lowest index (the highest with HighestOnTies).
 ///
 /// Operators: the entry points take the operator as an object, defaulted for
 /// the stateless built-in ones, so that a UserOp (reduction(user(...): v))
@@ -49,12 +49,6 @@ template <class V, class I> struct LocPair {
 
 namespace detail {
 
-template <class I> HPPRT_HOST_DEVICE I loc_identity_index() {
-  if constexpr (std::numeric_limits<I>::is_specialized)
-    return std::numeric_limits<I>::max();
-  else
-    return I();
-}
 
 #ifdef __CUDACC__
 // Shuffles of any trivially copyable T, one 32-bit word at a time.
@@ -152,10 +146,11 @@ __device__ inline unsigned lanes_mask(unsigned lanes) {
 }
 
 /// Combines (a, b) into a with the loc rule: better value wins, ties go to
-/// the lowest index. Symmetric, so every lane computes the same pair.
+/// the lowest index (the highest with HighestOnTies). Symmetric, so every
+/// lane computes the same pair.
 template <class Op, class V, class I>
 __device__ void loc_join(V &val, I &idx, const V &v, const I &i) {
-  if (Op::better(v, val) || (!Op::better(val, v) && i < idx)) {
+  if (loc_wins<Op>(v, i, val, idx)) {
     val = v;
     idx = i;
   }
@@ -261,7 +256,7 @@ template <class Op, class V, class I>
 __device__ void thread_allreduce_loc(V &val, I &idx) {
   LocPair<V, I> p{val, idx};
   if (threadIdx.x != 0)
-    p = {Op::template identity<V>(), detail::loc_identity_index<I>()};
+    p = {Op::template identity<V>(), loc_identity_index<Op, I>()};
   p = detail::block_allreduce_loc<Op>(p);
   val = p.val;
   idx = p.idx;
@@ -390,7 +385,8 @@ private:
   Op op_;
 };
 
-/// minloc/maxloc(val, idx): the device's best (lowest index on ties)
+/// minloc/maxloc(val, idx): the device's best (lowest index on ties, the
+/// highest with HighestOnTies)
 /// replaces the initial pair only if strictly better.
 template <class Op, class V, class I>
 class LocReduction : public detail::ResultBase {
@@ -400,7 +396,7 @@ public:
                    detail::max_partials(), sizeof(LocPair<V, I>)),
         val_(val), idx_(idx) {
     const LocPair<V, I> id{Op::template identity<V>(),
-                           detail::loc_identity_index<I>()};
+                           loc_identity_index<Op, I>()};
     std::memcpy(host_slot(), &id, sizeof(id));
   }
 
@@ -495,7 +491,7 @@ __device__ void finish_loc_reduction(const DeviceLocReduction<Op, V, I> &r,
   if (!detail::arrive_last(r.counter, leader))
     return;
   LocPair<V, I> acc{Op::template identity<V>(),
-                    detail::loc_identity_index<I>()};
+                    loc_identity_index<Op, I>()};
   for (unsigned b = detail::linear_tid(); b < gridDim.x;
        b += detail::block_threads())
     detail::loc_join<Op>(acc.val, acc.idx, detail::load_cg(&r.partials[b].val),

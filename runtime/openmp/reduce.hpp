@@ -5,7 +5,8 @@
 /// a slot indexed by its rank; after the region the slots are combined in
 /// rank order. With static_chunk partitions rank order is iteration order, so
 /// the result is the same run to run for a given thread count, and for
-/// minloc/maxloc ties go to the lowest index among the threads' partials,
+/// minloc/maxloc ties go to the lowest index among the threads' partials
+/// (the highest with HighestOnTies),
 /// and the variable's initial value wins a tie with them, as serially.
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -76,11 +77,11 @@ private:
 };
 
 /// Per-thread (value, index) partials of a minloc/maxloc reduction
-/// (Op = MinLoc or MaxLoc). Each thread scans its chunk in order keeping a
-/// candidate only when strictly better, then puts once; combine_into visits
-/// the slots in rank order with the same strict test. Hence the lowest index
-/// wins ties and the variable's initial value wins ties with the data, as in
-/// the serial loop. A thread whose chunk was empty may put the identity: it
+/// (Op = MinLoc or MaxLoc, possibly HighestOnTies). Each thread scans its
+/// chunk in order as the body says, then puts once; combine_into lets the
+/// better value win and breaks ties by index with Op's rule (loc_wins), and
+/// the variable's initial value wins ties with the data, as in the serial
+/// loop. A thread whose chunk was empty may put the identity: it
 /// is never strictly better, so it cannot win.
 template <class Op, class V, class I> class LocPartials {
 public:
@@ -100,7 +101,8 @@ public:
   }
 
   /// Among the threads' partials, the better value wins and ties go to the
-  /// lowest index, whatever order the loop ran in; the result then replaces
+  /// lowest index (the highest with HighestOnTies), whatever order the loop
+  /// ran in; the result then replaces
   /// the variable's initial value only if strictly better, as the serial
   /// `if (v < m) { m = v; i = k; }` keeps the initial value on ties.
   void combine_into(V& val, I& idx) const {
@@ -108,8 +110,7 @@ public:
     for (const Slot& s : slots_) {
       if (!s.set)
         continue;
-      if (!best || Op::better(s.value, best->value) ||
-          (!Op::better(best->value, s.value) && s.index < best->index))
+      if (!best || loc_wins<Op>(s.value, s.index, best->value, best->index))
         best = &s;
     }
     if (best && Op::better(best->value, val)) {

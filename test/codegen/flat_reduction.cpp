@@ -122,7 +122,7 @@ void dot_maxloc(int n, const double *x, const double *y, double &out, int &where
 // CUDA-NEXT: auto hpp_body = [=, hpp_dev_s = hpp_red_s.device(), hpp_dev_best = hpp_red_best.device()] __device__ (const hpprt::cuda::Ctx &hpp_ctx) {
 // CUDA-NEXT: hpp_type_s s = hpprt::Sum::identity<hpp_type_s>();
 // CUDA-NEXT: hpp_type_best best = hpprt::MaxLoc::identity<hpp_type_best>();
-// CUDA-NEXT: hpp_type_at at = std::numeric_limits<hpp_type_at>::max();
+// CUDA-NEXT: hpp_type_at at = hpprt::loc_identity_index<hpprt::MaxLoc, hpp_type_at>();
 // CUDA: hpprt::cuda::finish_reduction(hpp_dev_s, s, true);
 // CUDA-NEXT: hpprt::cuda::finish_loc_reduction(hpp_dev_best, best, at, true);
 // CUDA-NEXT: };

@@ -1,5 +1,6 @@
 // Reduction clauses naming variables the loop cannot reduce, and the warning
-// that minloc ties go to the lowest index in a loop that runs downwards.
+// that minloc ties go to the lowest index in a loop that runs downwards
+// whose body hppc does not recognise.
 // RUN: %hppc translate --backend=openmp %s -o %t.out -- -ferror-limit=0 -Xclang -verify
 
 struct Pair {
@@ -70,7 +71,22 @@ void reductions(int N, double *A, double *P) {
 void minlocDownward(int N, const double *X, double &M, int &At) {
   double V = 1e300;
   int I0 = -1;
-  // expected-warning@+1 {{ties in 'minloc' go to the lowest index; in this loop, which runs downwards}}
+  // expected-warning@+1 {{ties in 'minloc' go to the lowest index among the threads' results; in this loop, which runs downwards, the serial result keeps it only if the body prefers the lowest index itself}}
+#pragma hpp parallel reduction(minloc: V, I0)
+  for (int I = N - 1; I >= 0; --I)
+    if (X[I] < V || (X[I] == V && I < I0)) {
+      V = X[I];
+      I0 = I;
+    }
+  M = V;
+  At = I0;
+}
+
+// A body hppc recognises (it keeps the first of equal values): ties go to
+// the index the serial loop keeps, with no warning.
+void minlocDownwardRecognised(int N, const double *X, double &M, int &At) {
+  double V = 1e300;
+  int I0 = -1;
 #pragma hpp parallel reduction(minloc: V, I0)
   for (int I = N - 1; I >= 0; --I)
     if (X[I] < V) {

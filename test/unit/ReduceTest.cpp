@@ -409,3 +409,63 @@ TEST(LocPartials, LowestIndexWinsTiesWhateverTheOrder) {
   EXPECT_EQ(w, 7);
   EXPECT_EQ(j, 3);
 }
+
+// A downward loop whose body keeps the first of equal values: each thread
+// scans its chunk of iterations k (index n-1-k) in order; with
+// HighestOnTies the combine keeps the serial loop's choice, the highest
+// tied index, for every thread count.
+template <class Op, class V>
+void check_loc_downward(const std::vector<V>& data, V initial, const char* what) {
+  using High = hpprt::HighestOnTies<Op>;
+  const long n = long(data.size());
+  V serial_val = initial;
+  long serial_idx = -1;
+  for (long i = n - 1; i >= 0; --i)
+    if (Op::better(data[std::size_t(i)], serial_val)) {
+      serial_val = data[std::size_t(i)];
+      serial_idx = i;
+    }
+  for (int t : ThreadCounts) {
+    hpprt::LocPartials<High, V, long> p(t);
+#pragma omp parallel num_threads(t)
+    {
+      const hpprt::Chunk c = hpprt::omp::this_thread_chunk(index_t(n));
+      V v = hpprt::identity_like<Op>(initial);
+      long at = hpprt::loc_identity_index<High, long>();
+      for (index_t k = c.begin; k < c.end; ++k) {
+        const long i = n - 1 - long(k);
+        if (Op::better(data[std::size_t(i)], v)) {
+          v = data[std::size_t(i)];
+          at = i;
+        }
+      }
+      p.put(hpprt::omp::rank(), v, at, c.end > c.begin);
+    }
+    V val = initial;
+    long idx = -1;
+    p.combine_into(val, idx);
+    EXPECT_EQ(val, serial_val) << what << " threads=" << t;
+    EXPECT_EQ(idx, serial_idx) << what << " threads=" << t;
+  }
+}
+
+TEST(LocPartials, DownwardLoopHighestOnTies) {
+  std::vector<int> data(10007);
+  for (std::size_t i = 0; i < data.size(); ++i)
+    data[i] = int((i * 7919) % 13);
+  check_loc_downward<hpprt::MinLoc>(data, hpprt::MinLoc::identity<int>(), "minloc");
+  check_loc_downward<hpprt::MaxLoc>(data, hpprt::MaxLoc::identity<int>(), "maxloc");
+  // The initial value still wins a tie with the data.
+  check_loc_downward<hpprt::MinLoc>(data, 0, "minloc initial tie");
+  check_loc_downward<hpprt::MinLoc>(std::vector<int>{3, 1, 1}, 50, "minloc tiny");
+}
+
+TEST(LocPartials, LocWinsIsSymmetric) {
+  using High = hpprt::HighestOnTies<hpprt::MinLoc>;
+  EXPECT_TRUE((hpprt::loc_wins<hpprt::MinLoc>(1.0, 3, 1.0, 5)));
+  EXPECT_FALSE((hpprt::loc_wins<hpprt::MinLoc>(1.0, 5, 1.0, 3)));
+  EXPECT_TRUE((hpprt::loc_wins<High>(1.0, 5, 1.0, 3)));
+  EXPECT_FALSE((hpprt::loc_wins<High>(1.0, 3, 1.0, 5)));
+  EXPECT_TRUE((hpprt::loc_wins<High>(0.5, 3, 1.0, 5)));
+  EXPECT_EQ((hpprt::loc_identity_index<High, int>()), std::numeric_limits<int>::lowest());
+}

@@ -31,8 +31,8 @@ std::string GPURegionWriter::rootShadows(const Construct &L, bool Scans) const {
                    ReductionOpText(id(L), RV).identity(typeAlias(RV.Name)));
     // A thread without candidates must lose every tie.
     if (isLocReduction(RV.Op))
-      Out += formatv("{0} {1} = std::numeric_limits<{0}>::max();\n", typeAlias(RV.IndexName),
-                     RV.IndexName);
+      Out += formatv("{0} {1} = hpprt::loc_identity_index<hpprt::{2}, {0}>();\n",
+                     typeAlias(RV.IndexName), RV.IndexName, runtimeOpType(RV));
   }
   return Out;
 }
@@ -122,7 +122,7 @@ std::string GPURegionWriter::reductionHandles(std::string &Captures) const {
   const Construct &L = *R.Root;
   std::string Pro;
   for (const ReductionVar &RV : L.Reductions) {
-    StringRef Op = getReductionRuntimeType(RV.Op);
+    std::string Op = runtimeOpType(RV);
     ReductionOpText OpText(id(L), RV);
     Pro += OpText.decl();
     Pro += formatv("using {0} = std::remove_reference_t<decltype({1})>;\n",

@@ -51,8 +51,9 @@ Error GPURegionWriter::emitNestedLoop(const Construct &L) {
       Pro += formatv("auto hpp_save_{0} = {0};\n", RV.IndexName);
     Pro += formatv("{0} = {1};\n", RV.Name, OpText.identityLike(RV.Name));
     if (isLocReduction(RV.Op))
-      Pro += formatv("{0} = std::numeric_limits<std::remove_reference_t<decltype({0})>>::max();\n",
-                     RV.IndexName);
+      Pro += formatv("{0} = hpprt::loc_identity_index<hpprt::{1}, "
+                     "std::remove_reference_t<decltype({0})>>();\n",
+                     RV.IndexName, runtimeOpType(RV));
   }
   // A counted 32-bit loop: nvcc unrolls and pipelines it, which it does not
   // do for a 64-bit loop with a run-time step (docs/performance.md).
@@ -95,7 +96,7 @@ Error GPURegionWriter::emitNestedLoop(const Construct &L) {
     return E;
   std::string Epi = Specialise ? "}\n}\n" : "}\n";
   for (const ReductionVar &RV : L.Reductions) {
-    StringRef Op = getReductionRuntimeType(RV.Op);
+    std::string Op = runtimeOpType(RV);
     if (isLocReduction(RV.Op)) {
       Epi += formatv("{0}_loc<hpprt::{1}>({2}, {3});\n", rt(F.AllReduce), Op, RV.Name,
                      RV.IndexName);

@@ -130,7 +130,7 @@ Error RegionWriter::emitRootLoop(const Construct &L) {
   if (!L.StreamText.empty())
     Pro += formatv("{0}\n(void)({1});\n", PragmaLine, L.StreamText);
   for (const ReductionVar &RV : L.Reductions) {
-    StringRef Op = getReductionRuntimeType(RV.Op);
+    std::string Op = runtimeOpType(RV);
     ReductionOpText OpText(id(L), RV);
     Pro += OpText.decl();
     Pro += formatv("auto &hpp_red_{0} = {0};\n", RV.Name);
