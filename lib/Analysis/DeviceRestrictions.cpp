@@ -19,6 +19,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/DenseSet.h"
 
 using namespace clang;
 using namespace llvm;
@@ -86,6 +87,9 @@ private:
   ASTContext &Ctx;
   const SourceManager &SM;
   Diagnoser &Diags;
+  /// The statements constructs annotate: the guard plan leaves them to
+  /// their constructs. Filled once per region by run().
+  DenseSet<const Stmt *> Annotated;
 };
 
 /// nvcc's extended lambdas need an enclosing function whose address can be
@@ -268,11 +272,6 @@ bool RegionChecker::planGuards(const Stmt *Body, LoopLevel Level) {
     Stmts.append(CS->body_begin(), CS->body_end());
   else
     Stmts.push_back(Body);
-  DenseSet<const Stmt *> Annotated;
-  R.forEachConstruct([&](const Construct &C) {
-    if (C.S)
-      Annotated.insert(C.S);
-  });
   bool Ok = true;
   for (const Stmt *S : Stmts) {
     if (Annotated.count(S))
@@ -373,6 +372,10 @@ bool RegionChecker::run() {
   if (!checkEnclosingFunction() || !checkDeviceCode() || !checkUserReductions())
     return false;
   bool Ok = checkConstructs(*R.Root);
+  R.forEachConstruct([&](const Construct &C) {
+    if (C.S)
+      Annotated.insert(C.S);
+  });
   if (R.isTeamRegion()) {
     Ok &= planGuards(R.Root->Dims.back().Loop->getBody(), LoopLevel::Team);
     R.forEachConstruct([&](const Construct &C) {
