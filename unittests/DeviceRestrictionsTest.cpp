@@ -178,6 +178,15 @@ TEST(DeviceRestrictionsTest, DeviceCodeRefusals) {
        "    double v = next(c);\n"
        "    a[t] = v;\n  }\n}\n",
        "double v", "declaration of 'v' has side effects"},
+      {"double ext(double);\nvoid f(int n, double *a) {\n"
+       "#pragma hpp parallel\n"
+       "  for (int i = 0; i < n; ++i) a[i] = ext(a[i]);\n}\n",
+       "a[i] = ext", "function 'ext' is called from a parallel region but its body is not "
+                    "visible; it cannot be compiled for the device"},
+      {"void f(int n, double *a, double (*op)(double)) {\n"
+       "#pragma hpp parallel\n"
+       "  for (int i = 0; i < n; ++i) a[i] = op(a[i]);\n}\n",
+       "a[i] = op", "call through a function pointer in a parallel region"},
       {"int g;\nvoid f(int n, double *a) {\n"
        "#pragma hpp parallel\n"
        "  for (int i = 0; i < n; ++i) a[i] = g;\n}\n",
@@ -195,6 +204,27 @@ TEST(DeviceRestrictionsTest, DeviceCodeRefusals) {
     EXPECT_THAT(S->model().Regions, IsEmpty());
     EXPECT_EQ(S->model().Refused.size(), 1u);
   }
+}
+
+TEST(DeviceRestrictionsTest, InvisibleBodyNamesTheChainInnermostFirst) {
+  bool Ok = true;
+  auto S = checkForGPU(R"cpp(
+double external(double x);
+double inner(double x) { return external(x); }
+double outer(double x) { return inner(x) + 1; }
+void f(int n, double *y) {
+#pragma hpp parallel
+  for (int i = 0; i < n; ++i)
+    y[i] = outer(y[i]);
+}
+)cpp",
+                       Ok);
+  EXPECT_FALSE(Ok);
+  EXPECT_THAT(S->errors(), ElementsAre(S->at("return external(x)",
+                                             "function 'external' is called from a parallel "
+                                             "region but its body is not visible; it cannot "
+                                             "be compiled for the device")));
+  EXPECT_THAT(S->notes(), ElementsAre("in 'inner', called here", "in 'outer', called here"));
 }
 
 } // namespace

@@ -1,7 +1,6 @@
 //===- CallGraph.cpp - Functions reachable from a region ------------------===//
 
 #include "Analysis/CallGraph.h"
-#include "Basic/Diagnostics.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/AST/ExprCXX.h"
@@ -51,8 +50,7 @@ bool isInSystemHeader(const FunctionDecl *FD, const SourceManager &SM) {
 
 class CallCollector : public RecursiveASTVisitor<CallCollector> {
 public:
-  CallCollector(Region &R, ASTContext &Ctx, Diagnoser &Diags)
-      : R(R), Ctx(Ctx), Diags(Diags) {
+  CallCollector(Region &R, ASTContext &Ctx) : R(R), Ctx(Ctx) {
     // Functions collected from another root (an instantiation, a user
     // reduction's calls) are listed once.
     for (const CalledFunction &F : R.Calls)
@@ -62,10 +60,7 @@ public:
   bool shouldVisitLambdaBody() const { return true; }
   bool shouldVisitImplicitCode() const { return true; }
 
-  bool run(const Stmt *Body) {
-    TraverseStmt(const_cast<Stmt *>(Body));
-    return Ok;
-  }
+  void run(const Stmt *Body) { TraverseStmt(const_cast<Stmt *>(Body)); }
 
   bool VisitCallExpr(CallExpr *CE) {
     const FunctionDecl *FD = CE->getDirectCallee();
@@ -76,7 +71,7 @@ public:
         return true;
       if (isa<CXXMemberCallExpr>(CE) || isa<CXXOperatorCallExpr>(CE))
         return true;
-      reportIndirectCall(CE->getBeginLoc());
+      recordOpaqueCall(OpaqueCall::Indirect, "", CE->getBeginLoc());
       return true;
     }
     visitCallee(FD, CE->getBeginLoc());
@@ -91,10 +86,13 @@ public:
   }
 
 private:
-  void reportIndirectCall(SourceLocation Loc) {
-    Ok = false;
-    Diags.report(Loc, Diag::err_call_indirect);
-    emitChainNotes();
+  void recordOpaqueCall(OpaqueCall::KindTy Kind, std::string Name, SourceLocation Loc) {
+    OpaqueCall Call;
+    Call.Kind = Kind;
+    Call.Name = std::move(Name);
+    Call.CallLoc = Loc;
+    Call.Chain.assign(Chain.begin(), Chain.end());
+    R.OpaqueCalls.push_back(std::move(Call));
   }
 
   void visitCallee(const FunctionDecl *FD, SourceLocation CallLoc) {
@@ -108,9 +106,7 @@ private:
       // until used; they are compiler-generated on the device too.
       if (FD->isImplicit())
         return;
-      Ok = false;
-      Diags.report(CallLoc, Diag::err_call_no_body) << Name;
-      emitChainNotes();
+      recordOpaqueCall(OpaqueCall::NoBody, std::move(Name), CallLoc);
       return;
     }
     if (isInSystemHeader(Def, Ctx.getSourceManager()))
@@ -132,24 +128,16 @@ private:
     Chain.pop_back();
   }
 
-  void emitChainNotes() {
-    for (auto It = Chain.rbegin(); It != Chain.rend(); ++It)
-      Diags.report(It->second, Diag::note_call_chain) << It->first;
-  }
-
   Region &R;
   ASTContext &Ctx;
-  Diagnoser &Diags;
-  bool Ok = true;
   SmallPtrSet<const FunctionDecl *, 16> Visited;
   SmallVector<std::pair<std::string, SourceLocation>, 4> Chain;
 };
 
 } // namespace
 
-bool collectCalledFunctions(const Stmt *Body, Region &R, ASTContext &Ctx,
-                            Diagnoser &Diags) {
-  return CallCollector(R, Ctx, Diags).run(Body);
+void collectCalledFunctions(const Stmt *Body, Region &R, ASTContext &Ctx) {
+  CallCollector(R, Ctx).run(Body);
 }
 
 } // namespace hpp

@@ -3,8 +3,9 @@
 /// \file
 /// Records every function, function template specialisation, member
 /// function and lambda called (transitively) from a region, with the call
-/// chain, so that GPU backends can compile them for the device. A call
-/// whose callee has no visible body is an error naming the chain.
+/// chain, so that GPU backends can compile them for the device. Calls no
+/// device compiler can follow (no visible body, through a pointer) are
+/// recorded as Region::OpaqueCalls; only GPU targets refuse them.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -19,12 +20,9 @@ class ASTContext;
 
 namespace hpp {
 
-class Diagnoser;
-
 /// Adds the functions called from \p Body (and from what they call) to
-/// \p R.Calls. Returns false after reporting an error.
-bool collectCalledFunctions(const clang::Stmt *Body, Region &R,
-                            clang::ASTContext &Ctx, Diagnoser &Diags);
+/// \p R.Calls, and the calls without a body to follow to \p R.OpaqueCalls.
+void collectCalledFunctions(const clang::Stmt *Body, Region &R, clang::ASTContext &Ctx);
 
 } // namespace hpp
 

@@ -77,6 +77,7 @@ private:
   bool checkEnclosingFunction();
   bool checkDeviceCode();
   bool checkUserReductions();
+  bool checkOpaqueCalls();
   const Expr *findArrayUseBeyondReads(const VarDecl *V) const;
   bool checkConstructs(const Construct &C);
   bool planGuards(const Stmt *Body, LoopLevel Level);
@@ -199,6 +200,19 @@ bool RegionChecker::checkDeviceCode() {
 /// outermost loop's reduction objects and reducers from outside the region
 /// are captured. (Dependent types are checked by the runtime's
 /// static_asserts when nvcc instantiates them.)
+/// A device compiler needs the body of every function the region reaches.
+bool RegionChecker::checkOpaqueCalls() {
+  for (const OpaqueCall &Call : R.OpaqueCalls) {
+    if (Call.Kind == OpaqueCall::Indirect)
+      Diags.report(Call.CallLoc, Diag::err_call_indirect);
+    else
+      Diags.report(Call.CallLoc, Diag::err_call_no_body) << Call.Name;
+    for (auto It = Call.Chain.rbegin(); It != Call.Chain.rend(); ++It)
+      Diags.report(It->second, Diag::note_call_chain) << It->first;
+  }
+  return R.OpaqueCalls.empty();
+}
+
 bool RegionChecker::checkUserReductions() {
   bool Ok = true;
   auto Check = [&](const Construct &L, const ReductionVar &RV, const VarDecl *V, bool Reducer) {
@@ -369,7 +383,8 @@ bool RegionChecker::markCalledFunctions() {
 }
 
 bool RegionChecker::run() {
-  if (!checkEnclosingFunction() || !checkDeviceCode() || !checkUserReductions())
+  if (!checkOpaqueCalls() || !checkEnclosingFunction() || !checkDeviceCode() ||
+      !checkUserReductions())
     return false;
   bool Ok = checkConstructs(*R.Root);
   R.forEachConstruct([&](const Construct &C) {

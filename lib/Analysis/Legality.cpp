@@ -68,24 +68,7 @@ private:
     return false;
   }
   bool isCaught(const CXXThrowExpr *Throw) const {
-    const Expr *E = Throw->getSubExpr();
-    QualType Thrown = E ? E->getType().getUnqualifiedType() : QualType();
-    for (const CXXTryStmt *Try : Tries)
-      for (unsigned I = 0; I < Try->getNumHandlers(); ++I) {
-        QualType Caught = Try->getHandler(I)->getCaughtType();
-        if (Caught.isNull())
-          return true; // catch (...)
-        Caught = Caught.getNonReferenceType().getUnqualifiedType();
-        if (Thrown.isNull())
-          continue;
-        if (Caught.getCanonicalType() == Thrown.getCanonicalType())
-          return true;
-        const auto *From = Thrown->getAsCXXRecordDecl();
-        const auto *To = Caught->getAsCXXRecordDecl();
-        if (From && To && From->hasDefinition() && From->isDerivedFrom(To))
-          return true;
-      }
-    return false;
+    return llvm::any_of(Tries, [&](const CXXTryStmt *Try) { return catchesThrow(*Try, *Throw); });
   }
 
   const SourceManager &SM;

@@ -22,6 +22,7 @@
 #include "Analysis/ReductionResolver.h"
 #include "Analysis/ScanAnalysis.h"
 #include "Analysis/ScratchAnalysis.h"
+#include "Analysis/ThrowAnalysis.h"
 #include "Basic/ASTUtils.h"
 #include "Basic/Diagnostics.h"
 #include "clang/AST/ASTContext.h"
@@ -63,6 +64,7 @@ private:
   ScratchAnalyzer Scratch;
   ScanAnalyzer Scans;
   CaptureClassifier Captures;
+  ThrowAnalysis Throws;
   TranslationModel Model;
   /// Directives that could not be attached: the region around one is
   /// refused without further errors about the same code.
@@ -133,12 +135,16 @@ void Builder::buildRegion(std::unique_ptr<Construct> Root, const LocatedStmt *LS
     Captures.classify(R);
     // Calls are collected from the code as written and from every
     // template instantiation, where dependent calls are resolved.
-    Ok &= collectCalledFunctions(R.Root->S, R, Ctx, Diags);
+    collectCalledFunctions(R.Root->S, R, Ctx);
     for (const Stmt *Inst : R.Instantiations)
-      Ok &= collectCalledFunctions(Inst, R, Ctx, Diags);
+      collectCalledFunctions(Inst, R, Ctx);
     // What the user reductions call is called from the region too.
     for (const Expr *Call : Reductions.userReductionCalls())
-      Ok &= collectCalledFunctions(Call, R, Ctx, Diags);
+      collectCalledFunctions(Call, R, Ctx);
+    R.MayThrow = Throws.mayThrow(R.Root->S) ||
+                 llvm::any_of(R.Instantiations, [&](const Stmt *Inst) {
+                   return Throws.mayThrow(Inst);
+                 });
   }
   if (Ok)
     insertTeamBarriers(R, Ctx);

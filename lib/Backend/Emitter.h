@@ -37,8 +37,8 @@ public:
   virtual llvm::Error emitRegion(const Region &R, SourceEditor &Edit) = 0;
   /// Rewrites an atomic that is not inside any region.
   virtual llvm::Error emitFreeAtomic(const Construct &C, SourceEditor &Edit) = 0;
-  /// How \p Loop runs on this backend, for the report.
-  virtual std::string describeMapping(const Construct &Loop) const = 0;
+  /// How \p Loop, a loop of \p R, runs on this backend, for the report.
+  virtual std::string describeMapping(const Region &R, const Construct &Loop) const = 0;
 };
 
 /// The emitter for \p B, or an error if that backend is not built yet.

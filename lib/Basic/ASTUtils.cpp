@@ -1,6 +1,8 @@
 //===- ASTUtils.cpp - Small AST helpers shared by the analyses ------------===//
 
 #include "Basic/ASTUtils.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/Stmt.h"
 #include "clang/AST/StmtCXX.h"
@@ -100,6 +102,26 @@ EnclosingFunctions enclosingFunctions(const Stmt *S, ASTContext &Ctx) {
     }
   }
   return E;
+}
+
+bool catchesThrow(const CXXTryStmt &Try, const CXXThrowExpr &Throw) {
+  const Expr *E = Throw.getSubExpr();
+  QualType Thrown = E ? E->getType().getUnqualifiedType() : QualType();
+  for (unsigned I = 0; I < Try.getNumHandlers(); ++I) {
+    QualType Caught = Try.getHandler(I)->getCaughtType();
+    if (Caught.isNull())
+      return true; // catch (...)
+    if (Thrown.isNull())
+      continue;
+    Caught = Caught.getNonReferenceType().getUnqualifiedType();
+    if (Caught.getCanonicalType() == Thrown.getCanonicalType())
+      return true;
+    const auto *From = Thrown->getAsCXXRecordDecl();
+    const auto *To = Caught->getAsCXXRecordDecl();
+    if (From && To && From->hasDefinition() && From->isDerivedFrom(To))
+      return true;
+  }
+  return false;
 }
 
 } // namespace hpp

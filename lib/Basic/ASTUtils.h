@@ -8,6 +8,11 @@
 #include "clang/Basic/SourceManager.h"
 #include <string>
 
+namespace clang {
+class CXXThrowExpr;
+class CXXTryStmt;
+} // namespace clang
+
 namespace hpp {
 
 /// The user's text for a token range, as written.
@@ -30,6 +35,11 @@ bool rangeContains(clang::SourceRange R, clang::SourceLocation Loc,
 std::string getTypeName(clang::QualType T, const clang::ASTContext &Ctx);
 
 unsigned getLine(clang::SourceLocation Loc, const clang::SourceManager &SM);
+
+/// Whether a handler of \p Try catches what \p Throw throws: `catch (...)`,
+/// the thrown type, or a base class of it. A rethrow (`throw;`) is caught
+/// only by `catch (...)`.
+bool catchesThrow(const clang::CXXTryStmt &Try, const clang::CXXThrowExpr &Throw);
 
 /// The innermost function around a statement (a lambda's call operator
 /// included) and the outermost one.

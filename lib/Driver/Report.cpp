@@ -70,7 +70,7 @@ std::string renderTextReport(const ReportInput &In) {
                       getLoopLevelName(C.Level), collapseText(C));
         if (C.Dims.size() > 1)
           OS << formatv(" (collapse {0})", C.Dims.size());
-        OS << " -> " << In.DescribeMapping(C) << "\n";
+        OS << " -> " << In.DescribeMapping(R, C) << "\n";
         if (!C.Reductions.empty()) {
           OS << "    reductions:";
           for (const ReductionVar &RV : C.Reductions)
@@ -181,7 +181,7 @@ std::string renderJSONReport(const ReportInput &In) {
                                      {"stream", C.StreamText},
                                      {"nowait", C.Nowait},
                                      {"level", getLoopLevelName(C.Level)},
-                                     {"mapping", In.DescribeMapping(C)},
+                                     {"mapping", In.DescribeMapping(R, C)},
                                      {"indices", std::move(Indices)},
                                      {"collapse", static_cast<int64_t>(C.Dims.size())},
                                      {"vector_lanes", C.Simd},

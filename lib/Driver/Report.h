@@ -27,7 +27,7 @@ struct ReportInput {
   llvm::StringRef FileName;
   llvm::StringRef BackendName;
   /// How a loop is mapped on the backend.
-  llvm::function_ref<std::string(const Construct &)> DescribeMapping;
+  llvm::function_ref<std::string(const Region &, const Construct &)> DescribeMapping;
 };
 
 std::string renderTextReport(const ReportInput &In);

@@ -99,7 +99,9 @@ void TranslateAction::translate(ASTContext &Ctx) {
       Check(Backend.emitFreeAtomic(*A, Edit), A->Loc);
   }
 
-  auto Describe = [&](const Construct &C) { return Backend.describeMapping(C); };
+  auto Describe = [&](const Region &R, const Construct &C) {
+    return Backend.describeMapping(R, C);
+  };
   ReportInput In{Model, SM, FileName, getBackendName(Opts.Target), Describe};
   Result.ReportText = renderTextReport(In);
   Result.ReportJSON = renderJSONReport(In);

@@ -126,6 +126,19 @@ struct CalledFunction {
   DeviceMarking Marking = DeviceMarking::None;
 };
 
+/// A call from a region that no device compiler can follow: the callee's
+/// body is not visible, or it is called through a pointer. Host backends
+/// call it as it is; checkDeviceRestrictions refuses it for GPU targets.
+struct OpaqueCall {
+  enum KindTy { NoBody, Indirect };
+  KindTy Kind = NoBody;
+  /// The callee (NoBody only).
+  std::string Name;
+  clang::SourceLocation CallLoc;
+  /// The calls on the way from the region to this one, outermost first.
+  llvm::SmallVector<std::pair<std::string, clang::SourceLocation>, 4> Chain;
+};
+
 enum class ConstructKind { Loop, Scratch, Barrier, Single, Atomic, Scan };
 
 /// Where a construct's `#pragma hpp` line is and how its directive is
@@ -236,6 +249,12 @@ struct Region {
   llvm::SmallVector<const clang::VarDecl *, 2> Globals;
   std::vector<ScratchArray> Scratch;
   std::vector<CalledFunction> Calls;
+  std::vector<OpaqueCall> OpaqueCalls;
+  /// Whether an exception may leave some statement of the region (a
+  /// `throw` the body does not catch is refused; this is about calls).
+  /// Host backends then catch it in each thread and rethrow it after the
+  /// region, as the serial loop would have let it propagate.
+  bool MayThrow = false;
   /// Statements to run once per team or thread, in the order a GPU
   /// backend guards them (team body first, then thread loops in source
   /// order); decided by checkDeviceRestrictions for GPU targets.

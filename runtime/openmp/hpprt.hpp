@@ -19,6 +19,7 @@
 #include "../common/loop.hpp"
 #include "../common/profiling.hpp"
 #include "../common/reduce_ops.hpp"
+#include "exceptions.hpp"
 #include "launch.hpp"
 #include "reduce.hpp"
 #include "scan.hpp"

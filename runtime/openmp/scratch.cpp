@@ -2,7 +2,9 @@
 #include "../openmp/scratch.hpp"
 #include "../common/error.hpp"
 #include "../common/loop.hpp"
+#include "../openmp/exceptions.hpp"
 
+#include <cstring>
 #include <new>
 #include <string>
 
@@ -57,6 +59,15 @@ char* thread_scratch(std::size_t bytes) {
   b.data = static_cast<char*>(p);
   b.capacity = want;
   return b.data;
+}
+
+char* thread_scratch(std::size_t bytes, RegionErrors& errors) noexcept {
+  try {
+    return thread_scratch(bytes);
+  } catch (const Error& e) {
+    errors.fail(e.what() + std::strlen("hpp: "));
+    return nullptr;
+  }
 }
 
 std::size_t thread_scratch_capacity() { return buffer.capacity; }

@@ -11,6 +11,8 @@
 namespace hpprt {
 namespace omp {
 
+class RegionErrors;
+
 /// Alignment of every scratch buffer; lay arrays out with align_up.
 constexpr std::size_t kScratchAlign = 64;
 
@@ -20,6 +22,11 @@ constexpr std::size_t kScratchAlign = 64;
 /// thread exits. bytes == 0 returns a non-null pointer that must not be
 /// dereferenced. Throws hpprt::Error when the memory cannot be allocated.
 char* thread_scratch(std::size_t bytes);
+
+/// The same inside a region's parallel block, where nothing may be thrown:
+/// a failure is recorded in \p errors, naming the region, and the result
+/// is null.
+char* thread_scratch(std::size_t bytes, RegionErrors& errors) noexcept;
 
 /// Bytes currently held by the calling thread's buffer (for tests/reports).
 std::size_t thread_scratch_capacity();

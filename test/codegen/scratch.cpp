@@ -67,7 +67,9 @@ void levels(int E, int Q, const double *in, double *out) {
 // OMP-NEXT: const std::size_t hpp_scratch_off1 = hpp_scratch_off0 + hpp_scratch_size0;
 // OMP-NEXT: const std::size_t hpp_scratch_size1 = hpprt::align_up(sizeof(double) * (n), 64); // 'work', level 1, per thread
 // OMP-NEXT: const std::size_t hpp_scratch_bytes = hpp_scratch_off1 + hpp_scratch_size1;
-// OMP: char *const hpp_scratch = hpprt::omp::thread_scratch(hpp_scratch_bytes);
+// OMP-NEXT: hpprt::omp::RegionErrors hpp_errors("transpose_L15", "{{.*}}scratch.cpp", 15);
+// OMP: char *const hpp_scratch = hpprt::omp::thread_scratch(hpp_scratch_bytes, hpp_errors);
+// OMP-NEXT: const hpprt::Chunk hpp_chunk = hpp_scratch ? hpprt::static_chunk(hpp_n0, omp_get_thread_num(), omp_get_num_threads()) : hpprt::Chunk{0, 0};
 // OMP: double (*tile)[33] = reinterpret_cast<double (*)[33]>(hpp_scratch + hpp_scratch_off0);
 // OMP: double *work = reinterpret_cast<double *>(hpp_scratch + hpp_scratch_off1);
 // OMP: const hpprt::index_t hpp_n1 = hpp_n1_0 * hpp_n1_1;

@@ -84,7 +84,7 @@ public:
     return Edit.replace(C.S->getBeginLoc(), getEndOfStmt(C.S, Edit.context()), Call);
   }
 
-  std::string describeMapping(const Construct &L) const override {
+  std::string describeMapping(const Region &, const Construct &L) const override {
     if (L.ScanSeparator && L.Level != LoopLevel::Flat)
       return "in order on one thread, results broadcast";
     switch (L.Level) {

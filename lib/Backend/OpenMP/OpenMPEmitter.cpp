@@ -20,7 +20,9 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/AST/Decl.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/Stmt.h"
+#include "clang/AST/StmtCXX.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -46,12 +48,25 @@ bool containsAtomicOrSingle(const Construct &L) {
   return false;
 }
 
+/// Whether \p S holds a `try` statement (lambda bodies aside: they are
+/// functions of their own).
+bool containsTry(const Stmt *S) {
+  if (!S || isa<LambdaExpr>(S))
+    return false;
+  if (isa<CXXTryStmt>(S))
+    return true;
+  return llvm::any_of(S->children(), containsTry);
+}
+
 /// Whether a loop over vector lanes becomes `omp simd`: not when a scan,
-/// a minloc/maxloc, an atomic or a single makes lanes depend on each other.
-bool usesSimd(const Construct &L) {
+/// a minloc/maxloc, an atomic or a single makes lanes depend on each other,
+/// nor when the region may throw (OpenMP terminates the program when an
+/// exception crosses a simd loop, and forbids `try` inside one).
+bool usesSimd(const Region &R, const Construct &L) {
   // A collapsed loop recomputes its indices with a division each
   // iteration, which no compiler vectorises.
-  return L.Simd && L.Dims.size() == 1 && !L.ScanSeparator && !containsAtomicOrSingle(L) &&
+  return L.Simd && !R.MayThrow && L.Dims.size() == 1 && !L.ScanSeparator &&
+         !containsAtomicOrSingle(L) && !containsTry(L.Dims.back().Loop->getBody()) &&
          llvm::all_of(L.Reductions, hasOpenMPReduction);
 }
 
@@ -68,6 +83,13 @@ private:
   std::string scanFirstPass(const Construct &L) const;
   /// `hpp_region_<name>`, the name as an identifier.
   std::string functionName() const { return identifierFor("hpp_region_", R.Name); }
+  /// Whether the region records exceptions and runtime failures of its
+  /// threads in `hpp_errors`, to rethrow them after its parallel block.
+  bool keepsErrors() const { return R.MayThrow || !R.Scratch.empty(); }
+  /// `for (...) { ` over this thread's chunk, with the body's `try` when
+  /// the region may throw; iterationEnd() closes it.
+  std::string chunkLoopHeader(const Construct &L) const;
+  std::string iterationEnd() const;
 
   Error emitRootLoop(const Construct &L) override;
   Error emitNestedLoop(const Construct &L) override;
@@ -81,12 +103,23 @@ private:
 };
 
 std::string RegionWriter::simdPragma(const Construct &L) const {
-  if (!usesSimd(L))
+  if (!usesSimd(R, L))
     return "";
   std::string Out = "#pragma omp simd";
   for (const ReductionVar &RV : L.Reductions)
     Out += formatv(" reduction({0}: {1})", getReductionOpSpelling(RV.Op), RV.Name);
   return Out + "\n";
+}
+
+std::string RegionWriter::chunkLoopHeader(const Construct &L) const {
+  return "for (hpprt::index_t hpp_iv0 = hpp_chunk.begin; hpp_iv0 < hpp_chunk.end; "
+         "++hpp_iv0) { " +
+         std::string(R.MayThrow ? "try { " : "") + indexDecls(L, id(L), "hpp_iv0");
+}
+
+std::string RegionWriter::iterationEnd() const {
+  // A thread stops at its first exception, as the serial loop would.
+  return R.MayThrow ? "} catch (...) { hpp_errors.capture(hpp_iv0); break; }\n}\n" : "}\n";
 }
 
 /// The statements of a scan's input phase, re-run in a first pass that
@@ -98,8 +131,7 @@ std::string RegionWriter::scanFirstPass(const Construct &L) const {
     if (RV.InScan)
       Out += formatv("auto {0} = hpprt::identity_like<hpprt::{1}>(hpp_red_{0});\n",
                      RV.Name, getReductionRuntimeType(RV.Op));
-  Out += "for (hpprt::index_t hpp_iv0 = hpp_chunk.begin; hpp_iv0 < hpp_chunk.end; "
-         "++hpp_iv0) { " + indexDecls(L, id(L), "hpp_iv0") + "\n" + Phase + "}\n";
+  Out += chunkLoopHeader(L) + "\n" + Phase + iterationEnd();
   for (const ReductionVar &RV : L.Reductions)
     if (RV.InScan)
       Out += formatv("hpp_scan_{0}.put(omp_get_thread_num(), {0});\n", RV.Name);
@@ -166,13 +198,21 @@ Error RegionWriter::emitRootLoop(const Construct &L) {
   // The region is a named function object: named in the generated code and
   // in stack traces, while the body keeps the scope it was written in
   // (template parameters, members, local types).
+  if (keepsErrors())
+    Pro += formatv("hpprt::omp::RegionErrors hpp_errors(\"{0}\", \"{1}\", {2});\n", R.Name,
+                   Edit.fileName(), R.Line);
   Pro += formatv("auto {0} = [&]() {{\n", functionName());
   Pro += formatv("hpprt::RegionScope hpp_scope(\"{0}\");\n", R.Name);
   Pro += "#pragma omp parallel\n{\n";
-  Pro += "const hpprt::Chunk hpp_chunk = hpprt::static_chunk(hpp_n0, "
-         "omp_get_thread_num(), omp_get_num_threads());\n";
-  if (!R.Scratch.empty())
-    Pro += "char *const hpp_scratch = hpprt::omp::thread_scratch(hpp_scratch_bytes);\n";
+  std::string Chunk = "hpprt::static_chunk(hpp_n0, omp_get_thread_num(), omp_get_num_threads())";
+  if (!R.Scratch.empty()) {
+    // A thread without its scratch buffer runs no iteration; the region
+    // then rethrows the runtime's error.
+    Pro += "char *const hpp_scratch = hpprt::omp::thread_scratch(hpp_scratch_bytes, "
+           "hpp_errors);\n";
+    Chunk = "hpp_scratch ? " + Chunk + " : hpprt::Chunk{0, 0}";
+  }
+  Pro += "const hpprt::Chunk hpp_chunk = " + Chunk + ";\n";
   if (L.ScanSeparator)
     Pro += scanFirstPass(L);
   for (const ReductionVar &RV : L.Reductions) {
@@ -189,13 +229,10 @@ Error RegionWriter::emitRootLoop(const Construct &L) {
                              SourceEditor::indentBlock(Pro, Indent)))
     return E;
 
-  std::string Header = "for (hpprt::index_t hpp_iv0 = hpp_chunk.begin; "
-                       "hpp_iv0 < hpp_chunk.end; ++hpp_iv0) { " +
-                       indexDecls(L, id(L), "hpp_iv0");
-  if (Error E = rewriteLoopHeaders(L, Header, Edit))
+  if (Error E = rewriteLoopHeaders(L, chunkLoopHeader(L), Edit))
     return E;
 
-  std::string Epi = "}\n";
+  std::string Epi = iterationEnd();
   for (const ReductionVar &RV : L.Reductions) {
     if (RV.InScan)
       continue;
@@ -205,7 +242,10 @@ Error RegionWriter::emitRootLoop(const Construct &L) {
     else
       Epi += formatv("hpp_part_{0}.put(omp_get_thread_num(), {0});\n", RV.Name);
   }
-  Epi += "} // omp parallel\n};\n";
+  Epi += "} // omp parallel\n";
+  if (keepsErrors())
+    Epi += "hpp_errors.rethrow();\n";
+  Epi += "};\n";
   Epi += functionName() + "();\n";
   for (const ReductionVar &RV : L.Reductions) {
     if (RV.InScan)
@@ -296,16 +336,17 @@ public:
     return emitOpenMPAtomic(C, Edit);
   }
 
-  std::string describeMapping(const Construct &L) const override {
-    bool Simd = usesSimd(L);
+  std::string describeMapping(const Region &R, const Construct &L) const override {
+    bool Simd = usesSimd(R, L);
+    std::string Rethrows = R.MayThrow ? ", exceptions rethrown after the region" : "";
     switch (L.Level) {
     case LoopLevel::Team:
       return "teams over host threads (omp parallel, static contiguous chunks), "
-             "one thread per team";
+             "one thread per team" + Rethrows;
     case LoopLevel::Flat:
       return std::string("omp parallel, static contiguous chunks") +
              (Simd ? " + omp simd" : "") +
-             (L.ScanSeparator ? ", two-pass scan" : "");
+             (L.ScanSeparator ? ", two-pass scan" : "") + Rethrows;
     case LoopLevel::Thread:
       return "sequential loop (one thread per team)";
     case LoopLevel::Vector:

@@ -92,3 +92,16 @@ void local_types(int n, const double *x, double *out) {
     out[e] = t + p.sum;
   }
 }
+
+// A combiner must have a visible body to be compiled for the device (on
+// OpenMP it is called as it is).
+void hidden_join(Plain &a, const Plain &b);
+
+void hidden_combiner(int n, const double *x, Plain &out) {
+  Plain s;
+  // expected-error@+1 {{function 'hidden_join' is called from a parallel region but its body is not visible; it cannot be compiled for the device}}
+#pragma hpp parallel reduction(user(hidden_join, plain_init): s)
+  for (int i = 0; i < n; ++i)
+    s.sum += x[i];
+  out = s;
+}
