@@ -19,8 +19,8 @@
 // ties with the initial value 1 at index 7:
 //   serial:     loose up: 1 9   lowest up: 1 0   loose down: 1 0
 //   translated: loose up: 1 7   lowest up: 1 7   loose down: 1 7
-// (OpenMP, any thread count; exit status 0, no diagnostic for the upward
-// loops). The translator knows the body's form (it picks HighestOnTies from
+// (OpenMP with any thread count, and CUDA on an H100: exit status 0, no
+// diagnostic for the upward loops). The translator knows the body's form (it picks HighestOnTies from
 // it); it should also tell the runtime whether the data wins ties with the
 // initial value. Move this file to test/exec/ with the fix.
 #include <cstdio>
