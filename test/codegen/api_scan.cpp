@@ -31,26 +31,26 @@ long exclusive(int n, const int *x, long *out) {
 // REPORT-NEXT: reductions: inscan +:partial
 // REPORT-NEXT: line 23: scan exclusive
 
-// OMP: { auto &[[RESULT:hpp_result[0-9]+]] = total; long partial = long();
+// OMP: { auto &[[RESULT:hpp_result[0-9]+]] = total; long partial{};
 // OMP: hpprt::omp::ScanPartials<hpprt::Sum, std::remove_reference_t<decltype(hpp_red_partial)>> hpp_scan_partial;
 // OMP: { // scan, pass 1: reduce this thread's chunk
 // OMP-NEXT: auto partial = hpprt::identity_like<hpprt::Sum>(hpp_red_partial);
-// OMP: { long hpp_part; { long partial = long(); const bool final = false;
+// OMP: { long hpp_part; { long partial{}; const bool final = false;
 // OMP: } hpp_part = partial; } partial += hpp_part; }
 // OMP: hpp_scan_partial.put(omp_get_thread_num(), partial);
 // OMP: auto partial = hpp_scan_partial.prefix_before(omp_get_thread_num(), hpp_red_partial);
 // OMP: { long hpp_prefix = partial; { long partial = hpp_prefix; const bool final = true;
 // OMP: // hpp scan exclusive(partial)
-// OMP: { long hpp_part; { long partial = long(); const bool final = false;
+// OMP: { long hpp_part; { long partial{}; const bool final = false;
 // OMP: hpp_red_partial = hpp_scan_partial.total(hpp_red_partial, omp_get_max_threads());
 // OMP-NEXT: } // hpp region 'excl'
 // OMP: [[RESULT]] = partial; }
 
-// CUDA: { auto &[[RESULT:hpp_result[0-9]+]] = total; long partial = long();
+// CUDA: { auto &[[RESULT:hpp_result[0-9]+]] = total; long partial{};
 // CUDA: hpp_launch.kind = hpprt::cuda::RegionKind::Scan;
 // CUDA: hpprt::cuda::Scan<hpprt::Sum, hpp_type_partial> hpp_scan_partial(hpp_launch, partial);
 // CUDA: // scan, pass 1: each item's contribution, from the identity
-// CUDA: { long hpp_part; { long partial = long(); const bool final = false;
+// CUDA: { long hpp_part; { long partial{}; const bool final = false;
 // CUDA: } hpp_part = partial; } partial += hpp_part; }
 // CUDA: hpprt::cuda::scan_prefixes_in_place<false>(hpp_dev_partial, hpp_tile, hpp_items_partial);
 // CUDA: { long hpp_prefix = partial; { long partial = hpp_prefix; const bool final = true;

@@ -151,7 +151,9 @@ void ScanLowering::emit(const Stmt *S, const Space &Sp, const Body &B, const Sca
                         const ScanBody &Text, StringRef Label) {
   std::string Pragma = loopDirective(Sp) + streamClause(Sp) + nameClause(Sp, Label) +
                        " reduction(inscan, +: " + N.Partial + ")";
-  std::string Open = formatv("{{ {8}{0} {1} = {0}();{2}for ({3} {4} = {5}; {4} < {6}; ++{4}) "
+  // `T v{};`, not `T v = T();`: a functional cast cannot name a type of
+  // several words (`long long()`).
+  std::string Open = formatv("{{ {8}{0} {1}{{};{2}for ({3} {4} = {5}; {4} < {6}; ++{4}) "
                              "{{\n{{ {0} hpp_prefix = {1}; {{ {0} {1} = hpp_prefix; const bool "
                              "{7} = true; ",
                              N.Type, N.Partial, C.pragmaAt(S->getBeginLoc(), Pragma), N.IndexType,
@@ -159,7 +161,7 @@ void ScanLowering::emit(const Stmt *S, const Space &Sp, const Body &B, const Sca
   if (B.Functor)
     Open += Text.Text + C.Edit.lineDirective(S->getBeginLoc()) + "\n";
   std::string Close = formatv(" } }\n#pragma hpp scan exclusive({0})\n{{ {1} hpp_part; {{ {1} "
-                              "{0} = {1}(); const bool {2} = false; {3} hpp_part = {0}; } {0} += "
+                              "{0}{{}; const bool {2} = false; {3} hpp_part = {0}; } {0} += "
                               "hpp_part; }\n}",
                               N.Partial, N.Type, N.Final, Text.Text);
   if (!N.Result.empty())
