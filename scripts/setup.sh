@@ -8,7 +8,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${HPP_BUILD_DIR:-$root/build}
 
-packages=(cmake ninja-build g++ python3 llvm-19-dev libclang-19-dev
+packages=(cmake ninja-build make g++ python3 llvm-19-dev libclang-19-dev
           libclang-cpp19-dev clang-19 llvm-19-tools lld-19 libomp-19-dev
           libgtest-dev)
 missing=()
@@ -34,3 +34,4 @@ cmake --build "$build"
 
 [ "${1:-}" = "--no-example" ] && exit 0
 "$root/scripts/run-example.sh" "$root/examples/yax.cpp"
+"$root/scripts/run-cmake-example.sh"

@@ -24,6 +24,8 @@ config.environment["OMP_NUM_THREADS"] = "3"
 hppc = os.path.join(bin_dir, "hppc")
 include_dir = os.path.join(config.hpp_obj_root, "include")
 # Before %hppc, of which it is an extension: lit substitutes in list order.
+config.substitutions.append(("%hppcxx", os.path.join(bin_dir, "hppc++")))
+config.substitutions.append(("%hpp_include", include_dir))
 config.substitutions.append(
     ("%hppc_unit_tests", os.path.join(bin_dir, "hppc_unit_tests")))
 config.substitutions.append(("%hppc", hppc))
@@ -66,6 +68,8 @@ if config.nvcc and os.path.exists(config.nvcc) and os.path.exists(cuda_runtime):
         ("%nvcc_hpp",
          "%s -arch=sm_90 -Werror all-warnings $(%s config --backend=cuda --cflags) -x cu"
          % (config.nvcc, hppc)))
+if shutil.which("make"):
+    config.available_features.add("make")
 if shutil.which("nvidia-smi"):
     try:
         if subprocess.run(["nvidia-smi", "-L"], capture_output=True).returncode == 0:

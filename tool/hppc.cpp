@@ -2,11 +2,13 @@
 ///
 /// \file
 /// `hppc translate` writes the translation of one file; `hppc config`
-/// prints the flags that compile and link translated code. Everything else
+/// prints the flags that compile and link translated code. Called as
+/// `hppc++` (a link to the same program) it is a compiler. Everything else
 /// lives in the library; this file only reads options and writes files.
 ///
 //===----------------------------------------------------------------------===//
 
+#include "hppc/CompilerWrapper.h"
 #include "hppc/Translator.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
@@ -151,10 +153,23 @@ int runTranslate(ArrayRef<StringRef> Args, const char *Argv0) {
   return 0;
 }
 
+int runWrapper(int argc, const char **argv) {
+  hpp::WrapperSettings S;
+  S.Prefix = getPrefix(argv[0]);
+  S.ResourceDir = HPP_CLANG_RESOURCE_DIR;
+  S.DefaultBackend = *hpp::parseBackend(HPP_DEFAULT_BACKEND);
+  S.CXX = HPP_DEFAULT_CXX;
+  S.NVCC = HPP_DEFAULT_NVCC;
+  S.CUDAArch = HPP_DEFAULT_CUDA_ARCH;
+  return hpp::runCompilerWrapper(std::vector<std::string>(argv + 1, argv + argc), S);
+}
+
 } // namespace
 
 int main(int argc, const char **argv) {
   InitLLVM X(argc, argv);
+  if (sys::path::filename(argv[0]) == "hppc++")
+    return runWrapper(argc, argv);
   std::vector<StringRef> Args(argv + 1, argv + argc);
   if (Args.empty())
     return fail(Twine("missing command\n") + Usage);

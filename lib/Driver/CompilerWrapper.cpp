@@ -1,0 +1,360 @@
+//===- CompilerWrapper.cpp - hppc++, hpp as a compiler --------------------===//
+///
+/// \file
+/// One compiler call becomes, per C++ source: the underlying compiler on
+/// the file as it is (no annotations), or translate + compile the
+/// translation (annotations); then, for a link, one link with hpp's
+/// runtime added. Generated files get unique temporary names (parallel
+/// builds compile many files at once) or, with --keep, sit beside the
+/// object. Dependency files are written for the user's file by the host
+/// compiler's preprocessor, so they name the real target and every header
+/// the translation read.
+///
+//===----------------------------------------------------------------------===//
+
+#include "hppc/CompilerWrapper.h"
+#include "Driver/CompilerCommand.h"
+#include "hppc/Translator.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/Regex.h"
+#include "llvm/Support/StringSaver.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace hpp {
+namespace {
+
+int fail(const Twine &Message) {
+  errs() << "hppc++: error: " << Message << "\n";
+  return 1;
+}
+
+std::string fromEnvironment(const char *Name, StringRef Default) {
+  if (std::optional<std::string> V = sys::Process::GetEnv(Name))
+    if (!V->empty())
+      return *V;
+  return Default.str();
+}
+
+/// Whether \p Path holds anything hppc translates: a `#pragma hpp` (or
+/// `_Pragma("hpp ...")`) or a call of hpp's parallel_* API. A textual test:
+/// a false positive costs one translation, which leaves a file without
+/// annotations as it was.
+bool hasAnnotations(StringRef Path) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer = MemoryBuffer::getFile(Path);
+  if (!Buffer)
+    return false; // The compiler reports the missing file.
+  static const Regex Pattern(
+      "#[ \t]*pragma[ \t]+hpp[ \t]|_Pragma[ \t]*\\([ \t]*\"hpp[ \t]|parallel_(for|reduce|scan)[ \t]*\\(");
+  return Pattern.match((*Buffer)->getBuffer());
+}
+
+class Wrapper {
+public:
+  Wrapper(CompilerCommand C, const WrapperSettings &S) : C(std::move(C)), S(S) {}
+  int run();
+
+private:
+  int runTool(StringRef Program, const std::vector<std::string> &Args);
+  std::vector<std::string> runtimeLinkFlags() const;
+  /// Compiles one source to \p Object; \p Annotated says how.
+  int compileSource(const CommandArg &Source, StringRef Object, bool Annotated);
+  int translateAndCompile(const CommandArg &Source, StringRef Object);
+  int writeDependencies(const CommandArg &Source, StringRef Object);
+  /// The arguments every compile of the command shares.
+  std::vector<std::string> sharedCompileArgs() const;
+  std::vector<std::string> forNVCC(const std::vector<std::string> &Args) const;
+
+  CompilerCommand C;
+  const WrapperSettings &S;
+  Backend Target = Backend::OpenMP;
+  std::string HostCXX, NVCC, CUDAArch;
+  bool Report = false;
+  std::vector<std::string> Temporaries;
+};
+
+int Wrapper::runTool(StringRef Program, const std::vector<std::string> &Args) {
+  std::string Path = Program.str();
+  if (!Program.contains('/')) {
+    ErrorOr<std::string> Found = sys::findProgramByName(Program);
+    if (!Found)
+      return fail("cannot find '" + Program + "' (set HPP_CXX / HPP_NVCC)");
+    Path = *Found;
+  }
+  std::vector<StringRef> Argv{Program};
+  Argv.insert(Argv.end(), Args.begin(), Args.end());
+  if (sys::Process::GetEnv("HPP_WRAPPER_VERBOSE")) {
+    errs() << "hppc++:";
+    for (StringRef A : Argv)
+      errs() << " " << A;
+    errs() << "\n";
+  }
+  std::string Message;
+  int Status = sys::ExecuteAndWait(Path, Argv, std::nullopt, {}, 0, 0, &Message);
+  if (Status < 0)
+    return fail("cannot run '" + Path + "': " + Message);
+  return Status;
+}
+
+std::vector<std::string> Wrapper::runtimeLinkFlags() const {
+  std::vector<std::string> Flags{"-L" + S.Prefix + "/lib"};
+  if (Target == Backend::CUDA) {
+    SmallString<128> CUDALib = sys::path::parent_path(sys::path::parent_path(NVCC));
+    sys::path::append(CUDALib, "lib64");
+    Flags.insert(Flags.end(), {"-lhpprt_cuda", "-L" + CUDALib.str().str(), "-lcudart"});
+  } else {
+    Flags.insert(Flags.end(), {"-lhpprt_openmp", "-fopenmp"});
+  }
+  return Flags;
+}
+
+std::vector<std::string> Wrapper::sharedCompileArgs() const {
+  return C.words([](const CommandArg &A) {
+    return A.Kind == CommandArg::Preprocess || A.Kind == CommandArg::Other;
+  });
+}
+
+/// nvcc takes the common flags itself and the host compiler's through
+/// -Xcompiler.
+std::vector<std::string> Wrapper::forNVCC(const std::vector<std::string> &Args) const {
+  std::vector<std::string> Out;
+  for (size_t I = 0; I < Args.size(); ++I) {
+    StringRef A = Args[I];
+    bool Own = A.starts_with("-I") || A.starts_with("-D") || A.starts_with("-U") ||
+               A.starts_with("-O") || A == "-g" || A.starts_with("-std=") ||
+               A == "-isystem" || A == "-include" || A.starts_with("-L") ||
+               A.starts_with("-l");
+    if (Own) {
+      Out.push_back(A.str());
+      // Flags whose value is the next word keep it.
+      if ((A == "-I" || A == "-D" || A == "-U" || A == "-isystem" || A == "-include" ||
+           A == "-L" || A == "-l") &&
+          I + 1 < Args.size())
+        Out.push_back(Args[++I]);
+      continue;
+    }
+    Out.push_back("-Xcompiler");
+    Out.push_back(A.str());
+  }
+  return Out;
+}
+
+int Wrapper::writeDependencies(const CommandArg &Source, StringRef Object) {
+  std::string DepFile = C.DependencyFile;
+  if (DepFile.empty()) {
+    SmallString<128> P(Object);
+    sys::path::replace_extension(P, ".d");
+    DepFile = P.str().str();
+  }
+  std::vector<std::string> Args = C.words(
+      [](const CommandArg &A) { return A.Kind == CommandArg::Preprocess; });
+  Args.push_back("-I" + S.Prefix + "/include");
+  Args.push_back(C.SystemHeadersInDependencies ? "-M" : "-MM");
+  if (C.PhonyTargets)
+    Args.push_back("-MP");
+  Args.insert(Args.end(), {"-MF", DepFile});
+  if (C.DependencyTargets.empty())
+    Args.insert(Args.end(), {"-MT", Object.str()});
+  for (const std::string &T : C.DependencyTargets)
+    Args.insert(Args.end(), {"-MT", T});
+  Args.insert(Args.end(), {"-x", "c++", Source.Words.back()});
+  return runTool(HostCXX, Args);
+}
+
+int Wrapper::translateAndCompile(const CommandArg &Source, StringRef Object) {
+  StringRef Input = Source.Words.back();
+  TranslateOptions Opts;
+  Opts.Target = Target;
+  Opts.InputPath = Input.str();
+  Opts.CompilerArgs = C.words([](const CommandArg &A) { return A.Kind == CommandArg::Preprocess; });
+  Opts.ResourceDir = S.ResourceDir;
+  Opts.IncludeDirs.push_back(S.Prefix + "/include");
+  Expected<TranslationResult> R = translateFile(Opts);
+  if (!R)
+    return fail(toString(R.takeError()));
+  if (Report)
+    errs() << R->ReportText;
+  if (!C.ReportJSON.empty()) {
+    std::error_code EC;
+    raw_fd_ostream OS(C.ReportJSON, EC);
+    if (EC)
+      return fail("cannot write '" + C.ReportJSON + "': " + EC.message());
+    OS << R->ReportJSON;
+  }
+  if (!R->Succeeded) {
+    // As compilers do: a failed compile leaves no object behind.
+    sys::fs::remove(Object);
+    return 1;
+  }
+
+  StringRef Extension = Target == Backend::CUDA ? "cu" : "cpp";
+  SmallString<256> Generated;
+  if (C.KeepGenerated) {
+    Generated = Object;
+    sys::path::replace_extension(Generated, ".hpp." + Extension);
+  } else {
+    if (std::error_code EC = sys::fs::createTemporaryFile(
+            "hpp-" + sys::path::stem(Input), Extension, Generated))
+      return fail("cannot create a temporary file: " + EC.message());
+    Temporaries.push_back(Generated.str().str());
+  }
+  {
+    std::error_code EC;
+    raw_fd_ostream OS(Generated, EC);
+    if (EC)
+      return fail("cannot write '" + Generated + "': " + EC.message());
+    OS << R->Output;
+  }
+
+  std::vector<std::string> Args = sharedCompileArgs();
+  int Status;
+  if (Target == Backend::CUDA) {
+    std::vector<std::string> NV{"-arch=" + CUDAArch, "-std=c++17", "--extended-lambda",
+                                "--expt-relaxed-constexpr", "-I" + S.Prefix + "/include"};
+    std::vector<std::string> User = forNVCC(Args);
+    NV.insert(NV.end(), User.begin(), User.end());
+    NV.insert(NV.end(), {"-x", "cu", "-c", Generated.str().str(), "-o", Object.str()});
+    Status = runTool(NVCC, NV);
+  } else {
+    Args.insert(Args.end(), {"-I" + S.Prefix + "/include", "-fopenmp", "-x", "c++", "-c",
+                             Generated.str().str(), "-o", Object.str()});
+    Status = runTool(HostCXX, Args);
+  }
+  if (Status == 0 && C.WriteDependencies)
+    Status = writeDependencies(Source, Object);
+  return Status;
+}
+
+int Wrapper::compileSource(const CommandArg &Source, StringRef Object, bool Annotated) {
+  if (Annotated)
+    return translateAndCompile(Source, Object);
+  std::vector<std::string> Args = C.words([](const CommandArg &A) {
+    return A.Kind == CommandArg::Preprocess || A.Kind == CommandArg::Other ||
+           A.Kind == CommandArg::Dependency;
+  });
+  if (!Source.Language.empty())
+    Args.insert(Args.end(), {"-x", Source.Language});
+  Args.insert(Args.end(), {"-c", Source.Words.back(), "-o", Object.str()});
+  return runTool(HostCXX, Args);
+}
+
+/// The object a compile without -o writes: the source's stem in the
+/// current directory.
+std::string defaultObject(StringRef Source) {
+  return (sys::path::stem(Source) + ".o").str();
+}
+
+int Wrapper::run() {
+  if (C.Target)
+    Target = *C.Target;
+  else if (std::optional<std::string> Env = sys::Process::GetEnv("HPP_BACKEND")) {
+    std::optional<Backend> B = parseBackend(*Env);
+    if (!B)
+      return fail("HPP_BACKEND names an unknown backend '" + *Env + "'");
+    Target = *B;
+  } else {
+    Target = S.DefaultBackend;
+  }
+  if (Target == Backend::HIP)
+    return fail("the hip backend is not available yet");
+  HostCXX = !C.Launcher.empty() ? C.Launcher : fromEnvironment("HPP_CXX", S.CXX);
+  NVCC = fromEnvironment("HPP_NVCC", S.NVCC);
+  CUDAArch = fromEnvironment("HPP_CUDA_ARCH", S.CUDAArch);
+  Report = C.Report || fromEnvironment("HPP_REPORT", "0") == "1";
+
+  std::vector<const CommandArg *> Sources;
+  std::vector<bool> Annotated;
+  bool AnyAnnotated = false, AnyInput = false;
+  for (const CommandArg &A : C.Args) {
+    AnyInput |= A.Kind == CommandArg::Source || A.Kind == CommandArg::OtherInput;
+    if (A.Kind != CommandArg::Source)
+      continue;
+    Sources.push_back(&A);
+    Annotated.push_back(hasAnnotations(A.Words.back()));
+    AnyAnnotated |= Annotated.back();
+  }
+
+  // Nothing to translate: the compiler runs on the command as given (a
+  // link gets the runtime). Objects are then those of the plain compiler.
+  if (!AnyAnnotated || C.Mode == CompileMode::Dependencies) {
+    std::vector<std::string> Args = C.words([](const CommandArg &) { return true; });
+    if (C.Mode == CompileMode::Link && AnyInput) {
+      std::vector<std::string> Runtime = runtimeLinkFlags();
+      Args.insert(Args.end(), Runtime.begin(), Runtime.end());
+    }
+    return runTool(HostCXX, Args);
+  }
+  for (size_t I = 0; I < Sources.size(); ++I) {
+    if (!Annotated[I])
+      continue;
+    if (C.Mode == CompileMode::Preprocess || C.Mode == CompileMode::Assemble)
+      return fail(Twine(C.Mode == CompileMode::Preprocess ? "-E" : "-S") +
+                  " is not supported on '" + Sources[I]->Words.back() +
+                  "', which has hpp annotations: use 'hppc translate' to see the translation");
+  }
+  if (C.Mode != CompileMode::Link && Sources.size() > 1 && !C.OutputPath.empty())
+    return fail("cannot specify -o with -c and several input files");
+
+  int Status = 0;
+  std::vector<std::string> Objects;
+  for (size_t I = 0; I < Sources.size() && Status == 0; ++I) {
+    std::string Object;
+    if (C.Mode == CompileMode::Link) {
+      SmallString<256> Temp;
+      if (std::error_code EC = sys::fs::createTemporaryFile(
+              "hpp-" + sys::path::stem(Sources[I]->Words.back()), "o", Temp))
+        return fail("cannot create a temporary file: " + EC.message());
+      Object = Temp.str().str();
+      Temporaries.push_back(Object);
+    } else {
+      Object = C.OutputPath.empty() ? defaultObject(Sources[I]->Words.back()) : C.OutputPath;
+    }
+    Status = compileSource(*Sources[I], Object, Annotated[I]);
+    Objects.push_back(Object);
+  }
+  if (Status == 0 && C.Mode == CompileMode::Link) {
+    // The link sees the objects where the sources were.
+    std::vector<std::string> Args;
+    size_t Next = 0;
+    for (const CommandArg &A : C.Args) {
+      if (A.Kind == CommandArg::Source)
+        Args.push_back(Objects[Next++]);
+      else if (A.Kind != CommandArg::Dependency && A.Kind != CommandArg::LanguageFlag)
+        Args.insert(Args.end(), A.Words.begin(), A.Words.end());
+    }
+    std::vector<std::string> Runtime = runtimeLinkFlags();
+    Args.insert(Args.end(), Runtime.begin(), Runtime.end());
+    Status = runTool(HostCXX, Args);
+  }
+  for (const std::string &T : Temporaries)
+    sys::fs::remove(T);
+  return Status;
+}
+
+} // namespace
+
+int runCompilerWrapper(const std::vector<std::string> &Args, const WrapperSettings &Settings) {
+  // Response files (@file), as GCC and Clang read them.
+  BumpPtrAllocator Alloc;
+  StringSaver Saver(Alloc);
+  SmallVector<const char *, 64> Argv;
+  for (const std::string &A : Args)
+    Argv.push_back(Saver.save(A).data());
+  if (!cl::ExpandResponseFiles(Saver, cl::TokenizeGNUCommandLine, Argv))
+    return fail("cannot read a response file");
+  std::vector<std::string> Expanded(Argv.begin(), Argv.end());
+  Expected<CompilerCommand> C = parseCompilerCommand(Expanded);
+  if (!C)
+    return fail(toString(C.takeError()));
+  return Wrapper(std::move(*C), Settings).run();
+}
+
+} // namespace hpp
