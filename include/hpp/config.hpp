@@ -26,6 +26,10 @@
 #endif
 #endif
 
+// A definition a backend runtime may replace for the whole program (see
+// detail::alloc_bytes in memory.hpp).
+#define HPP_WEAK __attribute__((weak))
+
 #ifndef HPP_INLINE_FUNCTION
 #define HPP_INLINE_FUNCTION inline HPP_FUNCTION
 #endif

@@ -20,6 +20,12 @@
 #include "config.hpp"
 #include "memory.hpp"
 
+#if defined(HPP_BACKEND_CUDA) && defined(__CUDACC__)
+#include <cuda_runtime.h>
+
+#include <stdexcept>
+#endif
+
 namespace hpp {
 
 /// What Stream::status() reports, without waiting.
@@ -32,6 +38,13 @@ enum class StreamStatus {
 #if defined(HPP_BACKEND_CUDA) && defined(__CUDACC__)
 
 namespace detail {
+[[noreturn]] inline void cuda_fail(const char* what, cudaError_t err) {
+  (void)cudaGetLastError();
+  throw std::runtime_error(std::string("hpp: ") + what + ": " +
+                           cudaGetErrorString(err) + " (" +
+                           cudaGetErrorName(err) + ")");
+}
+
 struct StreamState {
   cudaStream_t stream = nullptr;
   StreamState() {
@@ -45,13 +58,6 @@ struct StreamState {
 };
 } // namespace detail
 
-/// Waits for all outstanding device work; throws on an asynchronous error.
-inline void fence() {
-  const cudaError_t err = cudaDeviceSynchronize();
-  if (err != cudaSuccess)
-    detail::cuda_fail("hpp::fence", err);
-}
-
 #else
 
 namespace detail {
@@ -62,10 +68,22 @@ struct StreamState {
 };
 } // namespace detail
 
-/// Waits for all outstanding work; the serial build has none.
-inline void fence() {}
-
 #endif
+
+namespace detail {
+// Replaced for the whole program by a runtime with asynchronous work, as
+// alloc_bytes is (memory.hpp); the serial build has none to wait for.
+#ifdef HPP_RUNTIME_DEFINES_SHARED_FUNCTIONS
+void fence_all();
+#else
+HPP_WEAK void fence_all();
+void fence_all() {}
+#endif
+} // namespace detail
+
+/// Waits for all outstanding work (in a CUDA program, all device work, in
+/// every file); throws on an asynchronous error.
+inline void fence() { detail::fence_all(); }
 
 /// fence() with a label for profiling tools, as Kokkos::fence("label").
 inline void fence(const std::string& label) {
