@@ -108,6 +108,12 @@ std::string scanInputPhase(const Construct &L, SourceEditor &Edit) {
          Edit.originalText(From, To) + "\n";
 }
 
+Error checkAtomicOperands(const Construct &C) {
+  if (!C.AtomicTarget.empty() && !C.AtomicValue.empty())
+    return Error::success();
+  return make_error<MacroEditError>(C.S->getBeginLoc());
+}
+
 std::string scratchPointerDecl(const ScratchArray &A, StringRef Address) {
   std::string Inner;
   for (unsigned I = 1; I < A.Extents.size(); ++I)

@@ -213,6 +213,9 @@ struct Construct {
 /// values later statements read.
 struct GuardedStmt {
   const clang::Stmt *S = nullptr;
+  /// The last of consecutive statements guarded together, because one
+  /// macro invocation produces them all; null when S stands alone.
+  const clang::Stmt *Last = nullptr;
   /// Team: once per team; Thread: once per thread (one vector lane).
   LoopLevel Level = LoopLevel::Team;
 };
