@@ -77,6 +77,9 @@ std::string indexDecls(const Construct &L, StringRef K, StringRef Iv) {
       Iter += " % hpp_n" + Sfx;
     Out += formatv("{0} {1} = hpprt::index_at(hpp_lb{2}, {3}, {4}); ",
                    Dim.IndexTypeText, Dim.IndexName, Sfx, Iter, Dim.Step);
+    // The serial loop used the index in its header; here nothing may.
+    if (!Dim.IndexUsedInBody)
+      Out += formatv("(void){0}; ", Dim.IndexName);
   }
   return Out;
 }

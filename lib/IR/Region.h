@@ -48,6 +48,9 @@ struct LoopDim {
   std::string UpperText;
   long long Step = 1;
   LoopCmp Cmp = LoopCmp::Lt;
+  /// Whether the body names the index: translated code declares it from
+  /// the iteration number, where only the header used it before.
+  bool IndexUsedInBody = false;
   /// From `for` to the `)` closing the loop header.
   clang::SourceRange HeaderRange;
 };
