@@ -66,7 +66,8 @@ if config.nvcc and os.path.exists(config.nvcc) and os.path.exists(cuda_runtime):
         ("%nvcc_hpp_link", "$(%s config --backend=cuda --libs)" % hppc))
     config.substitutions.append(
         ("%nvcc_hpp",
-         "%s -arch=sm_90 -Werror all-warnings $(%s config --backend=cuda --cflags) -x cu"
+         "%s -arch=sm_90 -Werror all-warnings -Xcudafe --display_error_number "
+         "$(%s config --backend=cuda --cflags) -x cu"
          % (config.nvcc, hppc)))
 if shutil.which("make"):
     config.available_features.add("make")

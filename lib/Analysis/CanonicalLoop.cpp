@@ -217,6 +217,10 @@ std::optional<LoopDim> analyzeCanonicalLoop(const ForStmt *For,
   }
   Dim.Index = Index;
   Dim.IndexName = Index->getName().str();
+  forEachVarRef(For->getBody(), [&](const DeclRefExpr *Ref) {
+    if (Ref->getDecl() == Index)
+      Dim.IndexUsedInBody = true;
+  });
   Dim.IndexTypeText = getSourceText(
       Index->getTypeSourceInfo()->getTypeLoc().getSourceRange(), Ctx);
   Dim.LowerText = getSourceText(Index->getInit()->getSourceRange(), Ctx);

@@ -19,6 +19,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseSet.h"
 
 using namespace clang;
@@ -286,19 +287,27 @@ bool RegionChecker::planGuards(const Stmt *Body, LoopLevel Level) {
     Stmts.append(CS->body_begin(), CS->body_end());
   else
     Stmts.push_back(Body);
-  bool Ok = true;
-  for (const Stmt *S : Stmts) {
-    if (Annotated.count(S))
-      continue;
+  auto HoldsConstruct = [&](const Stmt *S) {
     SourceLocation Begin = S->getBeginLoc(), End = getEndOfStmt(S, Ctx);
-    bool HasConstruct = false;
+    bool Holds = false;
     R.forEachConstruct([&](const Construct &C) {
       // Inserted barriers go before a statement, not into it.
       if (&C != R.Root.get() && !C.Inserted && offset(Begin) <= offset(C.Loc) &&
           offset(C.Loc) < offset(End))
-        HasConstruct = true;
+        Holds = true;
     });
-    if (HasConstruct) {
+    return Holds;
+  };
+  auto NeedsGuard = [&](const Stmt *S) {
+    return !Annotated.count(S) && !HoldsConstruct(S) && !isa<DeclStmt>(S) && hasSideEffects(S);
+  };
+  bool Ok = true;
+  for (size_t I = 0; I < Stmts.size(); ++I) {
+    const Stmt *S = Stmts[I];
+    if (Annotated.count(S))
+      continue;
+    SourceLocation Begin = S->getBeginLoc();
+    if (HoldsConstruct(S)) {
       auto Recurse = [&](const Stmt *Sub) { return Sub ? planGuards(Sub, Level) : true; };
       if (isa<CompoundStmt>(S)) {
         Ok &= Recurse(S);
@@ -327,7 +336,28 @@ bool RegionChecker::planGuards(const Stmt *Body, LoopLevel Level) {
       Ok = false;
       continue;
     }
-    R.Guarded.push_back({S, Level});
+    // The guard is written around the statement's text in the file. A
+    // macro that expands to several statements needing guards (a
+    // RAJAPerf-style loop body) is guarded as a whole; one that also
+    // produces code running on every thread cannot be split.
+    size_t J = I;
+    while (getStmtFileRange(S, Stmts[J], Ctx).isInvalid() && J + 1 < Stmts.size() &&
+           NeedsGuard(Stmts[J + 1]))
+      ++J;
+    if (getStmtFileRange(S, Stmts[J], Ctx).isInvalid()) {
+      SourceLocation Inside =
+          Lexer::isAtStartOfMacroExpansion(Begin, SM, Ctx.getLangOpts()) || Begin.isFileID()
+              ? Stmts[J]->getEndLoc()
+              : Begin;
+      Diags.report(SM.getExpansionLoc(Begin), Diag::err_gpu_guard_in_macro)
+          << (Level == LoopLevel::Team ? "team" : "thread") << Target;
+      Diags.report(SM.getExpansionLoc(Inside), Diag::note_macro_expansion)
+          << getOutermostMacroName(Inside, Ctx);
+      Ok = false;
+      continue;
+    }
+    R.Guarded.push_back({S, J == I ? nullptr : Stmts[J], Level});
+    I = J;
   }
   return Ok;
 }

@@ -77,6 +77,9 @@ std::string indexDecls(const Construct &L, StringRef K, StringRef Iv) {
       Iter += " % hpp_n" + Sfx;
     Out += formatv("{0} {1} = hpprt::index_at(hpp_lb{2}, {3}, {4}); ",
                    Dim.IndexTypeText, Dim.IndexName, Sfx, Iter, Dim.Step);
+    // The serial loop used the index in its header; here nothing may.
+    if (!Dim.IndexUsedInBody)
+      Out += formatv("(void){0}; ", Dim.IndexName);
   }
   return Out;
 }
@@ -106,6 +109,12 @@ std::string scanInputPhase(const Construct &L, SourceEditor &Edit) {
   SourceLocation To = getEndOfStmt(Stmts[End - 1], Edit.context());
   return Edit.lineDirective(From) + "\n" + Edit.indentOf(From) +
          Edit.originalText(From, To) + "\n";
+}
+
+Error checkAtomicOperands(const Construct &C) {
+  if (!C.AtomicTarget.empty() && !C.AtomicValue.empty())
+    return Error::success();
+  return make_error<MacroEditError>(C.S->getBeginLoc());
 }
 
 std::string scratchPointerDecl(const ScratchArray &A, StringRef Address) {

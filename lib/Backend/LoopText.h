@@ -47,6 +47,11 @@ std::string scanInputPhase(const Construct &Loop, SourceEditor &Edit);
 
 /// The declaration that replaces scratch array \p A: a pointer to its
 /// element type (or to its rows) initialised from \p Address.
+/// An atomic rewritten as a call takes its target and value as text: a
+/// MacroEditError when a macro's definition spells them, so that the file
+/// does not hold them.
+llvm::Error checkAtomicOperands(const Construct &C);
+
 std::string scratchPointerDecl(const ScratchArray &A, llvm::StringRef Address);
 
 /// `prefix<name>` with every character that cannot be in an identifier

@@ -9,6 +9,7 @@
 #include "clang/Lex/Lexer.h"
 
 using namespace clang;
+using namespace llvm;
 
 namespace hpp {
 
@@ -28,10 +29,9 @@ static bool endsWithSemicolon(const Stmt *S) {
          isa<DoStmt>(S) || isa<NullStmt>(S);
 }
 
-SourceLocation getEndOfStmt(const Stmt *S, const ASTContext &Ctx) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  const LangOptions &LO = Ctx.getLangOpts();
-  // Compound statements of loops and ifs end at their last sub-statement.
+/// The statement whose last token ends \p S: loops and ifs end with their
+/// body.
+static const Stmt *lastSubStmt(const Stmt *S) {
   while (true) {
     if (const auto *F = dyn_cast<ForStmt>(S))
       S = F->getBody();
@@ -44,19 +44,78 @@ SourceLocation getEndOfStmt(const Stmt *S, const ASTContext &Ctx) {
     else if (const auto *A = dyn_cast<AttributedStmt>(S))
       S = A->getSubStmt();
     else
-      break;
+      return S;
   }
-  SourceLocation End = SM.getExpansionLoc(S->getEndLoc());
-  SourceLocation AfterTok = Lexer::getLocForEndOfToken(End, 0, SM, LO);
-  if (!endsWithSemicolon(S) || isa<NullStmt>(S))
+}
+
+/// The last token of \p S: the `;` that ends it when its range stops
+/// before one. A macro may hold the `;` (`#define STEP x += 1;`), so it is
+/// looked for where the last token is, in a macro's expansion first, and
+/// only in the file once the expansion ends.
+static SourceLocation lastTokenOf(const Stmt *S, const SourceManager &SM,
+                                  const LangOptions &LO) {
+  S = lastSubStmt(S);
+  SourceLocation End = S->getEndLoc();
+  // DeclStmt and NullStmt ranges include the ';' already.
+  if (!endsWithSemicolon(S) || isa<NullStmt>(S) || isa<DeclStmt>(S))
+    return End;
+  SourceLocation Loc = End;
+  while (Loc.isMacroID()) {
+    SourceLocation Spelling = SM.getSpellingLoc(Loc);
+    unsigned Len = Lexer::MeasureTokenLength(Spelling, SM, LO);
+    SourceLocation ExpansionEnd;
+    if (SM.isAtEndOfImmediateMacroExpansion(Loc.getLocWithOffset(Len), &ExpansionEnd)) {
+      Loc = ExpansionEnd;
+      continue;
+    }
+    // More of this expansion follows. Within one expansion, locations map
+    // to spellings by a constant offset, so the next spelled token is the
+    // next expanded one.
+    std::optional<Token> Next = Lexer::findNextToken(Spelling, SM, LO);
+    if (!Next || !Next->is(tok::semi))
+      return End;
+    return Loc.getLocWithOffset(SM.getFileOffset(Next->getLocation()) -
+                                SM.getFileOffset(Spelling));
+  }
+  std::optional<Token> Next = Lexer::findNextToken(Loc, SM, LO);
+  return Next && Next->is(tok::semi) ? Next->getLocation() : End;
+}
+
+SourceLocation getEndOfStmt(const Stmt *S, const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const LangOptions &LO = Ctx.getLangOpts();
+  SourceLocation Last = lastTokenOf(S, SM, LO);
+  SourceLocation AfterTok = Lexer::getLocForEndOfToken(Last, 0, SM, LO);
+  if (AfterTok.isValid())
     return AfterTok;
-  // DeclStmt ranges include the ';' already.
-  if (isa<DeclStmt>(S))
-    return AfterTok;
-  std::optional<Token> Next = Lexer::findNextToken(End, SM, LO);
-  if (Next && Next->is(tok::semi))
-    return Next->getEndLoc();
-  return AfterTok;
+  // The last token is inside an expansion that goes on: the expansion's end.
+  return Lexer::getLocForEndOfToken(SM.getExpansionRange(Last).getEnd(), 0, SM, LO);
+}
+
+CharSourceRange getStmtFileRange(const Stmt *First, const Stmt *Last,
+                                 const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const LangOptions &LO = Ctx.getLangOpts();
+  CharSourceRange Tokens = CharSourceRange::getTokenRange(
+      First->getBeginLoc(), lastTokenOf(Last, SM, LO));
+  CharSourceRange File = Lexer::makeFileCharRange(Tokens, SM, LO);
+  if (File.isInvalid() || !SM.isInMainFile(File.getBegin()))
+    return CharSourceRange();
+  return File;
+}
+
+StringRef getOutermostMacroName(SourceLocation Loc, const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (Loc.isInvalid() || Loc.isFileID())
+    return "";
+  // Climb to the expansion whose invocation is written in the file.
+  while (true) {
+    SourceLocation Up = SM.getImmediateExpansionRange(Loc).getBegin();
+    if (Up.isFileID())
+      break;
+    Loc = Up;
+  }
+  return Lexer::getImmediateMacroName(Loc, SM, Ctx.getLangOpts());
 }
 
 const VarDecl *getReferencedVar(const Expr *E) {

@@ -19,9 +19,26 @@ namespace hpp {
 std::string getSourceText(clang::SourceRange R, const clang::ASTContext &Ctx);
 
 /// The location just past the last character of \p S, including the `;`
-/// that ends an expression, declaration or jump statement.
+/// that ends an expression, declaration or jump statement. When \p S ends
+/// inside a macro expansion that holds more code, the end of that
+/// expansion: an extent for comparing positions, not a place to edit (see
+/// getStmtFileRange).
 clang::SourceLocation getEndOfStmt(const clang::Stmt *S,
                                    const clang::ASTContext &Ctx);
+
+/// The characters of the file that statements \p First through \p Last
+/// (with the `;` ending the last) come from, or an invalid range when no
+/// such range holds them and nothing else: one begins or ends inside a
+/// macro expansion that produces other code as well. A whole macro
+/// invocation, or file text with macro invocations inside, maps.
+clang::CharSourceRange getStmtFileRange(const clang::Stmt *First,
+                                        const clang::Stmt *Last,
+                                        const clang::ASTContext &Ctx);
+
+/// The name of the outermost macro whose expansion produced \p Loc (the
+/// one invoked in the file), or "" for file text.
+llvm::StringRef getOutermostMacroName(clang::SourceLocation Loc,
+                                      const clang::ASTContext &Ctx);
 
 /// The variable \p E names, looking through parentheses and implicit casts.
 const clang::VarDecl *getReferencedVar(const clang::Expr *E);

@@ -1,12 +1,35 @@
 //===- SourceEditor.cpp - Edit the user's source in place -----------------===//
 
 #include "Basic/SourceEditor.h"
+#include "Basic/ASTUtils.h"
+#include "Basic/Diagnostics.h"
 #include "clang/Lex/Lexer.h"
 
 using namespace clang;
 using namespace llvm;
 
 namespace hpp {
+
+char MacroEditError::ID = 0;
+
+void MacroEditError::log(raw_ostream &OS) const {
+  OS << "cannot rewrite code produced by a macro";
+}
+
+void reportEditError(Error E, SourceLocation Loc, Diagnoser &Diags, const ASTContext &Ctx) {
+  handleAllErrors(
+      std::move(E),
+      [&](const MacroEditError &M) {
+        Diags.report(Loc, Diag::err_cannot_rewrite) << M.message();
+        StringRef Macro = getOutermostMacroName(M.Loc, Ctx);
+        if (!Macro.empty())
+          Diags.report(Ctx.getSourceManager().getExpansionLoc(M.Loc), Diag::note_macro_expansion)
+              << Macro;
+      },
+      [&](const ErrorInfoBase &Other) {
+        Diags.report(Loc, Diag::err_cannot_rewrite) << Other.message();
+      });
+}
 
 SourceEditor::SourceEditor(ASTContext &Ctx, StringRef FileName)
     : Ctx(Ctx), FileName(FileName.str()) {
@@ -17,10 +40,21 @@ Error SourceEditor::checkEditable(SourceLocation Loc) const {
   const SourceManager &SM = Ctx.getSourceManager();
   if (Loc.isInvalid() || Loc.isMacroID() || !SM.isInMainFile(Loc) ||
       !Rewriter::isRewritable(Loc))
-    return createStringError(inconvertibleErrorCode(),
-                             "cannot rewrite code produced by a macro at " +
-                                 Loc.printToString(SM));
+    return make_error<MacroEditError>(Loc);
   return Error::success();
+}
+
+Expected<CharSourceRange> SourceEditor::stmtRange(const Stmt *First,
+                                                  const Stmt *Last) const {
+  CharSourceRange R = getStmtFileRange(First, Last ? Last : First, Ctx);
+  if (R.isValid())
+    return R;
+  // Name the end that lies inside an expansion.
+  SourceLocation Inside = First->getBeginLoc();
+  if (Inside.isFileID() || Lexer::isAtStartOfMacroExpansion(Inside, Ctx.getSourceManager(),
+                                                             Ctx.getLangOpts()))
+    Inside = (Last ? Last : First)->getEndLoc();
+  return make_error<MacroEditError>(Inside);
 }
 
 unsigned SourceEditor::line(SourceLocation Loc) const {
@@ -167,6 +201,30 @@ Error SourceEditor::insertBefore(SourceLocation Loc, StringRef Text) {
     return E;
   Rewrite.InsertText(Loc, withResync(Text, Loc, Loc), /*InsertAfter=*/false);
   return Error::success();
+}
+
+Error SourceEditor::replaceStmt(const Stmt *S, StringRef Text) {
+  Expected<CharSourceRange> R = stmtRange(S);
+  if (!R)
+    return R.takeError();
+  return replace(R->getBegin(), R->getEnd(), Text);
+}
+
+Error SourceEditor::insertAfterStmt(const Stmt *S, StringRef Text) {
+  Expected<CharSourceRange> R = stmtRange(S);
+  if (!R)
+    return R.takeError();
+  return insert(R->getEnd(), Text);
+}
+
+Error SourceEditor::wrapStmts(const Stmt *First, const Stmt *Last, StringRef Before,
+                              StringRef After) {
+  Expected<CharSourceRange> R = stmtRange(First, Last);
+  if (!R)
+    return R.takeError();
+  if (Error E = insert(R->getBegin(), Before))
+    return E;
+  return insert(R->getEnd(), After);
 }
 
 std::string SourceEditor::result() const {

@@ -19,6 +19,30 @@
 
 namespace hpp {
 
+/// An edit that would fall inside a macro's expansion: hppc edits the
+/// file, so it can put text around a whole macro invocation but not into
+/// the code one produces. Carries where, so that the diagnostic can point
+/// at the invocation and name the macro.
+class MacroEditError : public llvm::ErrorInfo<MacroEditError> {
+public:
+  static char ID;
+  explicit MacroEditError(clang::SourceLocation Loc) : Loc(Loc) {}
+  /// The location inside the expansion (a macro location), for the note
+  /// naming the macro.
+  clang::SourceLocation Loc;
+  void log(llvm::raw_ostream &OS) const override;
+  std::error_code convertToErrorCode() const override {
+    return llvm::inconvertibleErrorCode();
+  }
+};
+
+class Diagnoser;
+
+/// Reports \p E, an edit that failed, as the refusal of the region at
+/// \p Loc; a MacroEditError adds a note naming the macro at its invocation.
+void reportEditError(llvm::Error E, clang::SourceLocation Loc, Diagnoser &Diags,
+                     const clang::ASTContext &Ctx);
+
 class SourceEditor {
 public:
   SourceEditor(clang::ASTContext &Ctx, llvm::StringRef FileName);
@@ -35,6 +59,21 @@ public:
   llvm::Error insert(clang::SourceLocation Loc, llvm::StringRef Text);
   /// Inserts \p Text at \p Loc, before anything already inserted there.
   llvm::Error insertBefore(clang::SourceLocation Loc, llvm::StringRef Text);
+
+  /// The file characters of statements \p First through \p Last (\p First
+  /// alone when null), `;` included, to edit around as a whole; a
+  /// MacroEditError when a macro expansion also produces code outside them.
+  llvm::Expected<clang::CharSourceRange>
+  stmtRange(const clang::Stmt *First, const clang::Stmt *Last = nullptr) const;
+
+  /// Replaces statement \p S, `;` included, with \p Text.
+  llvm::Error replaceStmt(const clang::Stmt *S, llvm::StringRef Text);
+  /// Inserts \p Text just after statement \p S and its `;`.
+  llvm::Error insertAfterStmt(const clang::Stmt *S, llvm::StringRef Text);
+  /// Puts \p Before and \p After around statements \p First through
+  /// \p Last.
+  llvm::Error wrapStmts(const clang::Stmt *First, const clang::Stmt *Last,
+                        llvm::StringRef Before, llvm::StringRef After);
 
   /// `#line N "file"` naming the line of \p Loc.
   std::string lineDirective(clang::SourceLocation Loc) const;

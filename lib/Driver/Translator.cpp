@@ -90,7 +90,7 @@ void TranslateAction::translate(ASTContext &Ctx) {
   if (!Diags->hasErrors()) {
     auto Check = [&](Error Err, SourceLocation Loc) {
       if (Err)
-        Diags->report(Loc, Diag::err_cannot_rewrite) << toString(std::move(Err));
+        reportEditError(std::move(Err), Loc, *Diags, Ctx);
     };
     Backend.begin(Model);
     for (const Region &R : Model.Regions)

@@ -48,6 +48,9 @@ struct LoopDim {
   std::string UpperText;
   long long Step = 1;
   LoopCmp Cmp = LoopCmp::Lt;
+  /// Whether the body names the index: translated code declares it from
+  /// the iteration number, where only the header used it before.
+  bool IndexUsedInBody = false;
   /// From `for` to the `)` closing the loop header.
   clang::SourceRange HeaderRange;
 };
@@ -226,6 +229,9 @@ struct Construct {
 /// values later statements read.
 struct GuardedStmt {
   const clang::Stmt *S = nullptr;
+  /// The last of consecutive statements guarded together, because one
+  /// macro invocation produces them all; null when S stands alone.
+  const clang::Stmt *Last = nullptr;
   /// Team: once per team; Thread: once per thread (one vector lane).
   LoopLevel Level = LoopLevel::Team;
 };

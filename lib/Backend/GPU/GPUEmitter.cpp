@@ -72,6 +72,8 @@ public:
   void begin(const TranslationModel &M) override { Model = &M; }
 
   Error emitFreeAtomic(const Construct &C, SourceEditor &Edit) override {
+    if (Error E = checkAtomicOperands(C))
+      return E;
     if (Error E = Edit.replace(C.Pragma.Begin, C.Pragma.End, "// hpp atomic\n"))
       return E;
     std::string Op = ("atomic_" + atomicOpName(C.Atomic)).str();
@@ -81,7 +83,7 @@ public:
             : formatv("{0}::{1}(&({2}), static_cast<std::decay_t<decltype({2})>>({3}));",
                       D.Runtime, Op, C.AtomicTarget, C.AtomicValue)
                   .str();
-    return Edit.replace(C.S->getBeginLoc(), getEndOfStmt(C.S, Edit.context()), Call);
+    return Edit.replaceStmt(C.S, Call);
   }
 
   std::string describeMapping(const Region &, const Construct &L) const override {

@@ -203,8 +203,8 @@ Error GPURegionWriter::emitRootLoop(const Construct &L) {
     return E;
   if (Error E = rewriteLoopHeaders(L, Header, Edit))
     return E;
-  return Edit.insert(getEndOfStmt(L.Dims.back().Loop->getBody(), Ctx),
-                     "\n" + SourceEditor::indentBlock(rootEpilogue(), Indent));
+  return Edit.insertAfterStmt(L.Dims.back().Loop->getBody(),
+                              "\n" + SourceEditor::indentBlock(rootEpilogue(), Indent));
 }
 
 } // namespace hpp

@@ -112,8 +112,8 @@ Error GPURegionWriter::emitNestedLoop(const Construct &L) {
     }
   }
   Epi += "}";
-  return Edit.insert(getEndOfStmt(L.Dims.back().Loop->getBody(), Ctx),
-                     "\n" + SourceEditor::indentBlock(Epi, Indent));
+  return Edit.insertAfterStmt(L.Dims.back().Loop->getBody(),
+                              "\n" + SourceEditor::indentBlock(Epi, Indent));
 }
 
 } // namespace hpp

@@ -53,8 +53,7 @@ Error GPURegionWriter::emitScratch(const Construct &C) {
     Base += formatv(" + hpp_ctx.scratch{0}_team_bytes + {1} * hpp_ctx.scratch{0}_thread_bytes",
                     A.Level, rt("thread_rank()"));
   std::string Address = formatv("{0} + hpp_scratch_off{1}", Base, C.ScratchIndex);
-  return Edit.replace(C.S->getBeginLoc(), getEndOfStmt(C.S, Ctx),
-                      scratchPointerDecl(A, Address));
+  return Edit.replaceStmt(C.S, scratchPointerDecl(A, Address));
 }
 
 Error GPURegionWriter::emitAtomic(const Construct &C) {
@@ -62,6 +61,8 @@ Error GPURegionWriter::emitAtomic(const Construct &C) {
   // them updates.
   const Construct *Loop = C.enclosingLoop();
   std::string Guard = guardFor(Loop ? Loop->Level : LoopLevel::Flat);
+  if (Error E = checkAtomicOperands(C))
+    return E;
   if (Error E = Edit.replace(C.Pragma.Begin, C.Pragma.End,
                              Guard.empty() ? "// hpp atomic\n"
                                            : "// hpp atomic, once per team or thread\n"))
@@ -76,7 +77,7 @@ Error GPURegionWriter::emitAtomic(const Construct &C) {
                    C.AtomicValue);
   if (!Guard.empty())
     Call = "if (" + Guard + ") " + Call;
-  return Edit.replace(C.S->getBeginLoc(), getEndOfStmt(C.S, Ctx), Call);
+  return Edit.replaceStmt(C.S, Call);
 }
 
 Error GPURegionWriter::emitSingle(const Construct &C) {
@@ -91,8 +92,8 @@ Error GPURegionWriter::emitSingle(const Construct &C) {
     Epi += formatv("{0} = {1}({0});\n", V->getName(),
                    rt(C.PerThread ? "vector_broadcast" : "team_broadcast"));
   Epi += "}";
-  return Edit.insert(getEndOfStmt(C.S, Ctx),
-                     "\n" + SourceEditor::indentBlock(Epi, Edit.indentOf(C.Pragma.Begin)));
+  return Edit.insertAfterStmt(C.S,
+                              "\n" + SourceEditor::indentBlock(Epi, Edit.indentOf(C.Pragma.Begin)));
 }
 
 Error GPURegionWriter::emitBarrier(const Construct &C) {
@@ -105,12 +106,10 @@ Error GPURegionWriter::emitBarrier(const Construct &C) {
 /// Puts the statements analysis found to have side effects under the guard
 /// of their level, so that they run once, as in the serial program.
 Error GPURegionWriter::emitGuards() {
-  for (const GuardedStmt &G : R.Guarded) {
-    if (Error E = Edit.insert(G.S->getBeginLoc(), "if (" + guardFor(G.Level) + ") { "))
+  for (const GuardedStmt &G : R.Guarded)
+    if (Error E = Edit.wrapStmts(G.S, G.Last ? G.Last : G.S, "if (" + guardFor(G.Level) + ") { ",
+                                 " }"))
       return E;
-    if (Error E = Edit.insert(getEndOfStmt(G.S, Ctx), " }"))
-      return E;
-  }
   return Error::success();
 }
 

@@ -144,8 +144,8 @@ Error GPURegionWriter::emitNestedScan(const Construct &L) {
       Epi += formatv("{0} = {1}({0});\n", RV.IndexName, rt(F.Broadcast));
   }
   Epi += "}";
-  return Edit.insert(getEndOfStmt(L.Dims.back().Loop->getBody(), Ctx),
-                     "\n" + SourceEditor::indentBlock(Epi, Indent));
+  return Edit.insertAfterStmt(L.Dims.back().Loop->getBody(),
+                              "\n" + SourceEditor::indentBlock(Epi, Indent));
 }
 
 } // namespace hpp

@@ -258,8 +258,8 @@ Error RegionWriter::emitRootLoop(const Construct &L) {
       Epi += formatv("hpp_part_{0}.combine_into(hpp_red_{0});\n", RV.Name);
   }
   Epi += formatv("} // hpp region '{0}'\n", R.Name);
-  return Edit.insert(getEndOfStmt(L.Dims.back().Loop->getBody(), Ctx),
-                     "\n" + SourceEditor::indentBlock(Epi, Indent));
+  return Edit.insertAfterStmt(L.Dims.back().Loop->getBody(),
+                              "\n" + SourceEditor::indentBlock(Epi, Indent));
 }
 
 Error RegionWriter::emitNestedLoop(const Construct &L) {
@@ -276,7 +276,7 @@ Error RegionWriter::emitNestedLoop(const Construct &L) {
   Header += indexDecls(L, id(L), Iv);
   if (Error E = rewriteLoopHeaders(L, Header, Edit))
     return E;
-  return Edit.insert(getEndOfStmt(L.Dims.back().Loop->getBody(), Ctx), " } }");
+  return Edit.insertAfterStmt(L.Dims.back().Loop->getBody(), " } }");
 }
 
 Error RegionWriter::emitScratch(const Construct &C) {
@@ -288,19 +288,20 @@ Error RegionWriter::emitScratch(const Construct &C) {
     return E;
   std::string Text = scratchPointerDecl(
       A, formatv("hpp_scratch + hpp_scratch_off{0}", C.ScratchIndex).str());
-  return Edit.replace(C.S->getBeginLoc(), getEndOfStmt(C.S, Ctx), Text);
+  return Edit.replaceStmt(C.S, Text);
 }
 
 Error emitOpenMPAtomic(const Construct &C, SourceEditor &Edit) {
-  ASTContext &Ctx = Edit.context();
   if (C.Atomic == AtomicOp::Min || C.Atomic == AtomicOp::Max) {
+    if (Error E = checkAtomicOperands(C))
+      return E;
     if (Error E = Edit.replace(C.Pragma.Begin, C.Pragma.End,
                                "// hpp atomic: compare-and-swap loop\n"))
       return E;
     std::string Text = formatv(
         "hpprt::atomic_{0}(&({1}), static_cast<std::decay_t<decltype({1})>>({2}));",
         atomicOpName(C.Atomic), C.AtomicTarget, C.AtomicValue);
-    return Edit.replace(C.S->getBeginLoc(), getEndOfStmt(C.S, Ctx), Text);
+    return Edit.replaceStmt(C.S, Text);
   }
   return Edit.replace(C.Pragma.Begin, C.Pragma.End, "#pragma omp atomic update\n");
 }

@@ -189,6 +189,10 @@ void Lowerer::emitLoopCall(const CallExpr *CE, const Stmt *S, LoopCall &Call, St
   if (B.Functor)
     Functor = "const auto " + B.Var + " = " + C.text(Call.BodyArg) + ";\n";
   std::string Prologue = "{ " + Results.Bind + Functor + Results.Init;
+  // Taking the address is a use to every compiler; a `(void)x` cast still
+  // leaves nvcc's "set but never used" (#550).
+  for (const std::string &V : Call.Sp.DroppedVars)
+    Prologue += "(void)&" + V + "; ";
   std::string Epilogue = Results.Epilogue + " }";
   unsigned Indices = Call.Sp.indices();
   if (B.Lambda)

@@ -43,7 +43,7 @@ struct LoweringContext {
   }
   void apply(llvm::Error E, clang::SourceLocation Loc) {
     if (E)
-      Diags.report(Loc, Diag::err_cannot_rewrite) << llvm::toString(std::move(E));
+      reportEditError(std::move(E), Loc, Diags, Ctx);
   }
   /// The text of \p E with the edits made so far (an argument may hold a
   /// `t.league_rank()` already lowered).

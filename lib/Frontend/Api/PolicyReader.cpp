@@ -1,6 +1,7 @@
 //===- PolicyReader.cpp - Policies as loop bounds -------------------------===//
 
 #include "Frontend/Api/PolicyReader.h"
+#include "Analysis/VariableUses.h"
 #include "Frontend/Api/Recognition.h"
 
 using namespace clang;
@@ -38,13 +39,19 @@ std::optional<Space> PolicyReader::read(const Expr *E) const {
   E = strip(E);
   // set_scratch_size(...) only bounds what get<T>(n) may take: the scratch
   // arrays themselves say how much each needs.
+  Space S;
   while (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
     const CXXMethodDecl *MD = MC->getMethodDecl();
     if (!MD || MD->getName() != "set_scratch_size")
       break;
+    for (const Expr *Arg : MC->arguments())
+      forEachVarRef(Arg, [&](const DeclRefExpr *Ref) {
+        const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+        if (V && V->isLocalVarDecl() && !llvm::is_contained(S.DroppedVars, V->getName()))
+          S.DroppedVars.push_back(V->getName().str());
+      });
     E = strip(MC->getImplicitObjectArgument());
   }
-  Space S;
   if (E->getType()->isIntegralOrEnumerationType()) {
     S.Lower.push_back("0");
     S.Upper.push_back(C.text(E));

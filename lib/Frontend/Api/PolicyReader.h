@@ -31,6 +31,10 @@ struct Space {
   const clang::Expr *Member = nullptr; // Nested: the team member argument.
   /// The policy's work tag (`RangePolicy<Tag>`): bodies take a `Tag` first.
   clang::QualType Tag;
+  /// Local variables named in the arguments of set_scratch_size, which the
+  /// pragma form drops: a variable used nowhere else would draw unused
+  /// variable warnings (nvcc's #177) from the translated code.
+  llvm::SmallVector<std::string, 2> DroppedVars;
 
   /// How many indices a body takes: one per dimension, the league index
   /// for a team.

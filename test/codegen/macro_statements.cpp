@@ -1,0 +1,56 @@
+// Statements written by macros are edited around their whole invocation:
+// the loop's end after a function-like macro's ')' and its ';', a guard
+// on CUDA around a macro holding its own ';', a macro call inside a
+// statement, and several statements of one macro guarded together. Loop
+// bounds may be macros: their text is evaluated before the loop.
+// RUN: %hppc translate --backend=openmp %s -o - | %FileCheck %s --check-prefix=OMP
+// RUN: %hppc translate --backend=cuda %s -o %t.cu
+// RUN: %FileCheck %s --check-prefix=CUDA --input-file %t.cu
+// RUN: %if nvcc %{ %nvcc_hpp -c %t.cu -o %t.o %}
+
+#define N_OF(n) (n)
+#define STORE(i, v) out[i] = (v)
+#define STAMP out[t] = t;
+#define TWICE(v) ((v) * 2)
+#define PAIR(k)                                                                \
+  out[k] = x[k];                                                               \
+  out[k] += 1;
+
+void unbracedBody(int n, double *out) {
+#pragma hpp parallel name("unbraced")
+  for (int i = 0; i < N_OF(n); ++i)
+    STORE(i, 2.0 * i);
+}
+// OMP-LABEL: region 'unbraced'
+// OMP: const auto hpp_ub0_0 = N_OF(n);
+// OMP: {{^    }}STORE(i, 2.0 * i);{{$}}
+// OMP-EMPTY:
+// OMP-NEXT: {{^}$}}
+// CUDA-LABEL: region 'unbraced'
+// CUDA: const auto hpp_ub0_0 = N_OF(n);
+// CUDA: {{^    }}STORE(i, 2.0 * i);{{$}}
+// CUDA-EMPTY:
+// CUDA-NEXT: {{^}$}}
+
+void teamStatements(int n, int m, const double *x, double *out) {
+#pragma hpp team name("team_macros")
+  for (int t = 0; t < n; ++t) {
+    STAMP
+    out[n + t] = TWICE(x[t]);
+    STORE(2 * n + t, x[t]);
+#pragma hpp thread
+    for (int j = 0; j < m; ++j) {
+      PAIR(3 * n + t * m + j)
+    }
+  }
+}
+// OMP-LABEL: region 'team_macros'
+// OMP: {{^    }}STAMP
+// OMP-NEXT: out[n + t] = TWICE(x[t]);
+// OMP-NEXT: STORE(2 * n + t, x[t]);
+// OMP: {{^      }}PAIR(3 * n + t * m + j)
+// CUDA-LABEL: region 'team_macros'
+// CUDA: if (hpprt::cuda::is_team_leader()) { STAMP }
+// CUDA-NEXT: if (hpprt::cuda::is_team_leader()) { out[n + t] = TWICE(x[t]); }
+// CUDA-NEXT: if (hpprt::cuda::is_team_leader()) { STORE(2 * n + t, x[t]); }
+// CUDA: if (hpprt::cuda::is_vector_leader()) { PAIR(3 * n + t * m + j) }
