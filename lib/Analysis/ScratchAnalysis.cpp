@@ -6,11 +6,33 @@
 #include "Basic/Diagnostics.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/TypeLoc.h"
 
 using namespace clang;
 using namespace llvm;
 
 namespace hpp {
+namespace {
+
+/// Whether \p E, written in the region, means the same before it: only
+/// literals and local variables declared before the region (a member
+/// constant of an inlined functor, for example, is not in scope there).
+bool isValidBeforeRegion(const Expr *E, Span RegionSpan, const SourceManager &SM) {
+  if (E->getBeginLoc().isMacroID())
+    return false;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+    const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+    return V && V->isLocalVarDecl() &&
+           !RegionSpan.contains(SM.getFileOffset(SM.getExpansionLoc(V->getLocation())));
+  }
+  for (const Stmt *Child : E->children())
+    if (const auto *ChildExpr = dyn_cast_or_null<Expr>(Child))
+      if (!isValidBeforeRegion(ChildExpr, RegionSpan, SM))
+        return false;
+  return true;
+}
+
+} // namespace
 
 namespace {
 
@@ -45,11 +67,23 @@ bool ScratchAnalyzer::analyze(Region &R, Construct &C) {
   A.IsConstantSize = true;
   bool First = true;
   Span RegionSpan = spanOf(*R.Root);
+  // The byte count is host code, evaluated where the array was declared:
+  // it keeps the extents as written, so that a constant used only there
+  // (`const int m = 3; double s[m + 1];`) is still used by the translation.
+  SmallVector<std::string, 2> WrittenExtents;
+  TypeLoc Written = V->getTypeSourceInfo() ? V->getTypeSourceInfo()->getTypeLoc() : TypeLoc();
   while (const ArrayType *AT = Ctx.getAsArrayType(T)) {
+    ArrayTypeLoc WrittenDim = Written ? Written.getAsAdjusted<ArrayTypeLoc>() : ArrayTypeLoc();
+    Written = WrittenDim ? WrittenDim.getElementLoc() : TypeLoc();
     std::string Extent;
     const Expr *SizeExpr = nullptr;
-    if (const auto *CAT = dyn_cast<ConstantArrayType>(AT))
+    if (const auto *CAT = dyn_cast<ConstantArrayType>(AT)) {
       Extent = std::to_string(CAT->getSize().getZExtValue());
+      const Expr *Size = WrittenDim ? WrittenDim.getSizeExpr() : nullptr;
+      WrittenExtents.push_back(Size && isValidBeforeRegion(Size, RegionSpan, SM)
+                                   ? getSourceText(Size->getSourceRange(), Ctx)
+                                   : Extent);
+    }
     else if (const auto *VAT = dyn_cast<VariableArrayType>(AT))
       SizeExpr = VAT->getSizeExpr();
     else if (const auto *DAT = dyn_cast<DependentSizedArrayType>(AT))
@@ -61,6 +95,7 @@ bool ScratchAnalyzer::analyze(Region &R, Construct &C) {
         return false;
       }
       Extent = getSourceText(SizeExpr->getSourceRange(), Ctx);
+      WrittenExtents.push_back(Extent);
       bool Ok = true;
       forEachVarRef(SizeExpr, [&](const DeclRefExpr *Ref) {
         if (Ok && RegionSpan.contains(offset(Ref->getDecl()->getLocation()))) {
@@ -90,7 +125,7 @@ bool ScratchAnalyzer::analyze(Region &R, Construct &C) {
   if (A.IsConstantSize && !V->getType()->isDependentType())
     A.ConstantBytes = Ctx.getTypeSizeInChars(V->getType()).getQuantity();
   A.BytesExpr = "sizeof(" + A.ElementType + ")";
-  for (const std::string &E : A.Extents)
+  for (const std::string &E : WrittenExtents)
     A.BytesExpr += " * (" + E + ")";
   C.ScratchIndex = R.Scratch.size();
   R.Scratch.push_back(std::move(A));

@@ -41,9 +41,6 @@ KNOWN_BUGS = {
     "loc-initial-tie": "minloc/maxloc: the variable's initial value always wins a tie with the "
                        "data, where serially a body keeping the last of equals ('<=') or "
                        "preferring the lowest index lets the data win (known-bugs/minloc_initial_tie.cpp)",
-    "scratch-size-var": "a constant variable used only in the size of a scratch array is folded "
-                        "away by the CUDA translation, and nvcc -Werror stops on warning #177 "
-                        "(issue 11 item 10; known-bugs/scratch_size_var.cpp)",
 }
 PRIMES = [2, 3, 5, 7, 11, 13, 17, 31, 37, 61, 97, 127, 211, 251, 509, 1009]
 FLAT_SPELLINGS = ["parallel", "team thread vector", "team vector", "team thread"]

@@ -9,12 +9,11 @@
 // CUDA-RUN: %cxx_serial %s -o %t.ser && %t.ser > %t.ser.out
 // CUDA-RUN: %compare %t.ser.out %t.out
 
-// KNOWN BUG (issue 11 item 10; utils/difftest --avoid scratch-size-var): a
-// constant used only in the size of a scratch array. The CUDA translation
-// folds the size into a literal (`sizeof(double) * (4)`), so nothing uses
-// `m` any more and nvcc -Werror all-warnings stops: "error #177-D: variable
-// "m" was declared but never referenced". The OpenMP output compiles.
-// Move this file to test/exec/ with the fix.
+// A constant used only in the size of a scratch array (found by
+// utils/difftest). The byte count keeps the extent as written
+// (`sizeof(double) * (m + 1)`), so the translation still uses `m`: before,
+// the CUDA translation folded it to a literal and nvcc -Werror stopped on
+// warning #177 "variable declared but never referenced".
 #include <cstdio>
 #include <hpp/hpp.hpp>
 
