@@ -26,6 +26,10 @@ include_dir = os.path.join(config.hpp_obj_root, "include")
 # Before %hppc, of which it is an extension: lit substitutes in list order.
 config.substitutions.append(
     ("%hppc_unit_tests", os.path.join(bin_dir, "hppc_unit_tests")))
+# The fuzz targets, built with a main that runs each file once (fuzz/).
+for fuzzer in ("pragma", "translate"):
+    config.substitutions.append(
+        ("%%hppc_%s_fuzzer" % fuzzer, os.path.join(bin_dir, "hppc-%s-fuzzer" % fuzzer)))
 config.substitutions.append(("%hppc", hppc))
 config.substitutions.append(("%hpp_src_root", config.hpp_src_root))
 # hppc copies the test's comments into its output: %FileCheck removes the
