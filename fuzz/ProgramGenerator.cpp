@@ -206,8 +206,12 @@ private:
       loopHeader("i", "n");
       return body("i", false);
     case 6:
-      NeedsHeader = true;
-      return emit(choose(ApiCalls));
+      // Rarely: the header's parse makes such a program many times slower.
+      if (pick(4) == 0) {
+        NeedsHeader = true;
+        return emit(choose(ApiCalls));
+      }
+      [[fallthrough]];
     default:
       // A statement or directive outside any region.
       return emit(choose(BodyStmts), "n");
