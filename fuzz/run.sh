@@ -21,7 +21,7 @@ if [ ! -f "$build/build.ninja" ]; then
     -DClang_DIR=/usr/lib/llvm-19/lib/cmake/clang \
     -DHPP_ENABLE_FUZZER=ON -DHPP_ENABLE_TESTS=OFF -DHPP_ENABLE_CUDA=OFF
 fi
-nice cmake --build "$build" --target hppc-pragma-fuzzer hppc-translate-fuzzer hppc
+nice cmake --build "$build" -j2 --target hppc-pragma-fuzzer hppc-translate-fuzzer hppc
 
 mkdir -p "$build/crashes"
 for target in "${targets[@]}"; do
