@@ -28,6 +28,10 @@ config.substitutions.append(("%hppcxx", os.path.join(bin_dir, "hppc++")))
 config.substitutions.append(("%hpp_include", include_dir))
 config.substitutions.append(
     ("%hppc_unit_tests", os.path.join(bin_dir, "hppc_unit_tests")))
+# The fuzz targets, built with a main that runs each file once (fuzz/).
+for fuzzer in ("pragma", "translate"):
+    config.substitutions.append(
+        ("%%hppc_%s_fuzzer" % fuzzer, os.path.join(bin_dir, "hppc-%s-fuzzer" % fuzzer)))
 config.substitutions.append(("%hppc", hppc))
 config.substitutions.append(("%hpp_src_root", config.hpp_src_root))
 # hppc copies the test's comments into its output: %FileCheck removes the

@@ -62,6 +62,27 @@ void f(int n, double *a) {
   EXPECT_THAT(S.directives(), IsEmpty());
 }
 
+TEST(PragmaCollectorTest, PragmaOperatorOnThePragmaLineIsAnError) {
+  // Refused before the line is expanded (found by fuzz/: a malformed one
+  // made Clang read past the end of the line).
+  Snippet S(R"cpp(
+#define NAME _Pragma("x")
+void f(int n, double *a) {
+#pragma hpp parallel name(_Pragma("hpp single"))
+  for (int i = 0; i < n; ++i)
+    a[i] = 0;
+#pragma hpp parallel league(NAME)
+  for (int i = 0; i < n; ++i)
+    a[i] = 0;
+}
+)cpp",
+            parseOnly());
+  EXPECT_THAT(S.errors(),
+              ElementsAre(S.at("name(", "'_Pragma' inside '#pragma hpp' is not supported"),
+                          S.at("league(", "'_Pragma' inside '#pragma hpp' is not supported")));
+  EXPECT_THAT(S.directives(), IsEmpty());
+}
+
 TEST(PragmaCollectorTest, PragmaInAHeaderIsNotTranslated) {
   SnippetOptions Opts = parseOnly();
   Opts.Files = {{"kernels.h", "inline void g(int n, double *a) {\n"

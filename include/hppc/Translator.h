@@ -12,6 +12,7 @@
 
 #include "hppc/Backend.h"
 #include "llvm/Support/Error.h"
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,12 @@ struct TranslateOptions {
   std::string ResourceDir;
   /// Searched after the user's -I paths: hpp's own headers (<hpp/hpp.hpp>).
   std::vector<std::string> IncludeDirs;
+  /// The input's text when the caller holds it in memory (the fuzzer):
+  /// InputPath then only names the file, which is not read from disk.
+  std::optional<std::string> InputText;
+  /// Off, diagnostics are counted but not printed: Succeeded and the
+  /// report's refusals are the same, nothing reaches stderr.
+  bool PrintDiagnostics = true;
 };
 
 struct TranslationResult {
@@ -41,7 +48,8 @@ struct TranslationResult {
   std::string ReportJSON;
 };
 
-/// Translates one file. Diagnostics go to stderr in clang's format; an
+/// Translates one file. Diagnostics go to stderr in clang's format (unless
+/// Opts.PrintDiagnostics is off); nothing is written to disk. An
 /// llvm::Error is returned only when the tool itself cannot run.
 llvm::Expected<TranslationResult> translateFile(const TranslateOptions &Opts);
 

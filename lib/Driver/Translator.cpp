@@ -162,13 +162,14 @@ private:
 
 /// Runs the lowering. With \p Quiet, diagnostics are not shown and -verify
 /// is off (the expectations are about the whole translation).
-LowerResult lowerFile(std::vector<std::string> CommandLine, bool Quiet) {
+LowerResult lowerFile(std::vector<std::string> CommandLine, bool Quiet,
+                      IntrusiveRefCntPtr<vfs::FileSystem> FS) {
   LowerResult Result;
   if (Quiet)
     llvm::erase_if(CommandLine, [](const std::string &A) {
       return A == "-verify" || StringRef(A).starts_with("-verify=");
     });
-  auto Files = makeIntrusiveRefCnt<FileManager>(FileSystemOptions());
+  auto Files = makeIntrusiveRefCnt<FileManager>(FileSystemOptions(), FS);
   tooling::ToolInvocation Invocation(CommandLine, std::make_unique<LowerAction>(Result),
                                      Files.get());
   IgnoringDiagConsumer Ignore;
@@ -176,6 +177,21 @@ LowerResult lowerFile(std::vector<std::string> CommandLine, bool Quiet) {
     Invocation.setDiagnosticConsumer(&Ignore);
   Result.Verified = Invocation.run();
   return Result;
+}
+
+/// The file system the parses see: the real one, in which \p Text, when
+/// given, stands in for the file \p InputPath.
+IntrusiveRefCntPtr<vfs::FileSystem> overlayInput(StringRef InputPath,
+                                                 const std::optional<std::string> &Text) {
+  auto Overlay = makeIntrusiveRefCnt<vfs::OverlayFileSystem>(vfs::getRealFileSystem());
+  if (Text) {
+    auto Memory = makeIntrusiveRefCnt<vfs::InMemoryFileSystem>();
+    SmallString<256> Path(InputPath);
+    sys::fs::make_absolute(Path);
+    Memory->addFile(Path, 0, MemoryBuffer::getMemBufferCopy(*Text, Path));
+    Overlay->pushOverlay(Memory);
+  }
+  return Overlay;
 }
 
 } // namespace
@@ -196,6 +212,9 @@ Expected<TranslationResult> translateFile(const TranslateOptions &Opts) {
     CommandLine.push_back("-I" + Dir);
   for (const std::string &Arg : (*Backend)->parseArguments())
     CommandLine.push_back(Arg);
+  // Without carets Clang does not print its "N errors generated" either.
+  if (!Opts.PrintDiagnostics)
+    CommandLine.push_back("-fno-caret-diagnostics");
   CommandLine.push_back("-x");
   CommandLine.push_back("c++");
   CommandLine.push_back(Opts.InputPath);
@@ -203,15 +222,18 @@ Expected<TranslationResult> translateFile(const TranslateOptions &Opts) {
   // The parallel_* front end first rewrites API calls into annotated loops
   // (in memory); the pragma front end then reads that text. Files in which
   // the front end sees no API call (mayCallApi) are parsed once.
+  IntrusiveRefCntPtr<vfs::FileSystem> InputFS = overlayInput(Opts.InputPath, Opts.InputText);
   std::optional<std::string> Lowered;
-  if (auto Buffer = MemoryBuffer::getFile(Opts.InputPath)) {
+  if (auto Buffer = InputFS->getBufferForFile(Opts.InputPath)) {
     if (mayCallApi((*Buffer)->getBuffer())) {
       // Quietly first: the translation's own parse reports the warnings.
-      LowerResult Lower = lowerFile(CommandLine, /*Quiet=*/true);
+      LowerResult Lower = lowerFile(CommandLine, /*Quiet=*/true, InputFS);
       if (Lower.Failed) {
         // Again, to show the errors (or check them against -verify).
         TranslationResult Result;
-        Result.ClangSucceeded = lowerFile(CommandLine, /*Quiet=*/false).Verified;
+        Result.ClangSucceeded =
+            Opts.PrintDiagnostics &&
+            lowerFile(CommandLine, /*Quiet=*/false, InputFS).Verified;
         return Result;
       }
       Lowered = std::move(Lower.Text);
@@ -220,18 +242,15 @@ Expected<TranslationResult> translateFile(const TranslateOptions &Opts) {
 
   TranslationResult Result;
   // The lowered text stands in for the input file, under its name.
-  auto Overlay = makeIntrusiveRefCnt<vfs::OverlayFileSystem>(vfs::getRealFileSystem());
-  if (Lowered) {
-    auto Memory = makeIntrusiveRefCnt<vfs::InMemoryFileSystem>();
-    SmallString<256> Path(Opts.InputPath);
-    sys::fs::make_absolute(Path);
-    Memory->addFile(Path, 0, MemoryBuffer::getMemBufferCopy(*Lowered, Path));
-    Overlay->pushOverlay(Memory);
-  }
-  auto Files = makeIntrusiveRefCnt<FileManager>(FileSystemOptions(), Overlay);
+  auto Files = makeIntrusiveRefCnt<FileManager>(
+      FileSystemOptions(), Lowered ? overlayInput(Opts.InputPath, Lowered) : InputFS);
   tooling::ToolInvocation Invocation(
       CommandLine, std::make_unique<TranslateAction>(Opts, **Backend, Result),
       Files.get());
+  // The base consumer counts diagnostics and prints nothing.
+  DiagnosticConsumer Silent;
+  if (!Opts.PrintDiagnostics)
+    Invocation.setDiagnosticConsumer(&Silent);
   Result.ClangSucceeded = Invocation.run();
   Result.Succeeded &= Result.ClangSucceeded;
   return Result;
