@@ -5,6 +5,7 @@
 #include "Basic/SourceEditor.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace clang;
@@ -213,9 +214,19 @@ std::string ReductionOpText::collective(StringRef F, StringRef Arg) const {
 
 std::string runtimeOpType(const ReductionVar &RV) {
   std::string Op = getReductionRuntimeType(RV.Op).str();
-  if (isLocReduction(RV.Op) && RV.HighestIndexOnTies)
-    return "HighestOnTies<hpprt::" + Op + ">";
-  return Op;
+  if (!isLocReduction(RV.Op))
+    return Op;
+  if (RV.HighestIndexOnTies)
+    Op = "HighestOnTies<hpprt::" + Op + ">";
+  switch (RV.InitialTie) {
+  case LocInitialTie::Kept:
+    return Op;
+  case LocInitialTie::Replaced:
+    return "InitialOnTies<hpprt::" + Op + ", hpprt::InitialTie::Replaced>";
+  case LocInitialTie::ByIndex:
+    return "InitialOnTies<hpprt::" + Op + ", hpprt::InitialTie::ByIndex>";
+  }
+  llvm_unreachable("unknown LocInitialTie");
 }
 
 } // namespace hpp

@@ -61,7 +61,9 @@ llvm::StringRef atomicOpName(AtomicOp Op);
 /// reduction's is an object, `hpp_op<K>_<v>` (an hpprt::UserOp), declared by
 /// decl() where the loop's prologue runs and passed to the runtime.
 /// The hpprt operator type of a built-in reduction, without `hpprt::`
-/// (`Sum`, `MinLoc`, `HighestOnTies<hpprt::MinLoc>`).
+/// (`Sum`, `MinLoc`, `HighestOnTies<hpprt::MinLoc>`, and for a body that
+/// lets data win ties with the initial value
+/// `InitialOnTies<hpprt::MinLoc, hpprt::InitialTie::Replaced>`).
 std::string runtimeOpType(const ReductionVar &RV);
 
 class ReductionOpText {

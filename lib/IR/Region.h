@@ -52,6 +52,14 @@ struct LoopDim {
   clang::SourceRange HeaderRange;
 };
 
+/// minloc/maxloc: what a tie between the loop's result and the variable's
+/// initial value gives, as the serial body decides (hpprt::InitialTie).
+enum class LocInitialTie {
+  Kept,     ///< `if (x < v)`, or a body hppc does not recognise
+  Replaced, ///< `if (x <= v)`: a tied element replaces the initial value
+  ByIndex,  ///< `x < v || (x == v && k < i)`: the index rule decides
+};
+
 struct ReductionVar {
   ReductionOp Op = ReductionOp::Add;
   const clang::VarDecl *Var = nullptr;
@@ -61,6 +69,7 @@ struct ReductionVar {
   /// rather than the lowest, because the body keeps the first of equal
   /// values in a loop that runs downwards (or the last, upwards).
   bool HighestIndexOnTies = false;
+  LocInitialTie InitialTie = LocInitialTie::Kept;
   bool InScan = false;
   std::string Name;
   std::string IndexName;

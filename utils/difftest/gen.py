@@ -38,9 +38,6 @@ KNOWN_BUGS = {
     "scan-exclusive-local": "an exclusive scan's input phase (after the separator) that reads a "
                             "local declared in its scan phase is translated into code that does "
                             "not compile (known-bugs/scan_exclusive_local.cpp)",
-    "loc-initial-tie": "minloc/maxloc: the variable's initial value always wins a tie with the "
-                       "data, where serially a body keeping the last of equals ('<=') or "
-                       "preferring the lowest index lets the data win (known-bugs/minloc_initial_tie.cpp)",
     "scratch-size-var": "a constant variable used only in the size of a scratch array is folded "
                         "away by the CUDA translation, and nvcc -Werror stops on warning #177 "
                         "(issue 11 item 10; known-bugs/scratch_size_var.cpp)",
@@ -365,8 +362,8 @@ class Red:
 
 
 class LocRed:
-    """minloc/maxloc with ties, in a body form hppc recognises (or one that
-    breaks ties towards the lowest index itself)."""
+    """minloc/maxloc with ties, in a body form hppc recognises: keeping the
+    first or the last of equal values, or breaking ties by index itself."""
 
     def __init__(self, rng, val, idx, loop, elem):
         self.rng = rng
@@ -375,14 +372,11 @@ class LocRed:
         self.type = rng.choice(["double", "long long", "int"])
         self.loop = loop
         self.elem = elem
-        self.form = rng.choice(["strict", "strict", "loose", "swapped", "swapped-loose", "lowest"])
+        self.form = rng.choice(["strict", "strict", "loose", "swapped", "swapped-loose", "lowest",
+                                "highest"])
         # The initial value sometimes ties with the data.
         self.init = rng.choice(["0", "1", "-1", "1000000" if self.op == "minloc" else "-1000000"])
         self.init_idx = rng.choice(["0", "7"])
-
-    def no_initial_tie(self):
-        if self.form not in ("strict", "swapped"):
-            self.init = "1000000" if self.op == "minloc" else "-1000000"
 
     def decls(self):
         return ["%s %s = %s;" % (self.type, self.val, self.init),
@@ -404,9 +398,11 @@ class LocRed:
             cond = "%s %s %s" % (v, worse, x)
         elif self.form == "swapped-loose":
             cond = "%s %s= %s" % (v, worse, x)
-        else:
+        elif self.form == "lowest":
             # Keeps the lowest index among equals itself.
             cond = "%s %s %s || (%s == %s && %s < %s)" % (x, better, v, x, v, iv, i)
+        else:
+            cond = "%s %s %s || (%s > %s && %s == %s)" % (x, better, v, iv, i, v, x)
         return "if (%s) { %s = %s; %s = %s; }" % (cond, v, x, i, iv)
 
     def printed(self, k):
@@ -420,13 +416,11 @@ class LocRed:
             k.out_int(self.idx)
 
 
-def make_reds(rng, prefix, elem, loop, count, allow_loc=True, avoid=()):
+def make_reds(rng, prefix, elem, loop, count, allow_loc=True):
     reds = []
     for r in range(count):
         if allow_loc and rng.random() < 0.25:
             reds.append(LocRed(rng, "%s_v%d" % (prefix, r), "%s_i%d" % (prefix, r), loop, elem))
-            if "loc-initial-tie" in avoid:
-                reds[-1].no_initial_tie()
         else:
             reds.append(Red(rng, "%s_r%d" % (prefix, r), rng.choice(RED_OPS), elem))
     return reds
@@ -479,7 +473,7 @@ def k_flat(rng, k):
     for l in loops[1:]:
         pos = "(%s) * %d + %s" % (pos, l.trip, l.pos())
     elem = lambda p: "in[%s]" % p
-    reds = make_reds(rng, "s", elem, loops[0], rng.randint(0, 3), allow_loc=(ncol == 1), avoid=k.avoid)
+    reds = make_reds(rng, "s", elem, loops[0], rng.randint(0, 3), allow_loc=(ncol == 1))
     for d in red_decls(reds):
         k.emit(d)
     spelling = rng.choice(FLAT_SPELLINGS)
@@ -632,7 +626,7 @@ def phase_reduce(c, ind):
     level = rng.choice(["thread", "vector", "thread vector", "thread+vector"])
     j = inner_loop(rng, c.fresh("j"), c.M)
     elem = lambda p: "in[tp * %d + %s]" % (c.M + 1, p)
-    reds = make_reds(rng, c.fresh("a"), elem, j, rng.randint(1, 2), avoid=k.avoid)
+    reds = make_reds(rng, c.fresh("a"), elem, j, rng.randint(1, 2))
     for d in red_decls(reds):
         k.emit(ind + d)
     c.accs += reds
@@ -868,8 +862,6 @@ def k_team(rng, k):
     if rng.random() < 0.4:
         tr.append(LocRed(rng, "best", "at", team, lambda p: "row"))
         tr[-1].form = rng.choice(["strict", "loose", "swapped", "swapped-loose"])
-        if "loc-initial-tie" in k.avoid:
-            tr[-1].no_initial_tie()
     for d in red_decls(tr):
         k.emit(d)
     k.emit("#pragma hpp team%s" % loop_clauses(rng, k, True, tr))
