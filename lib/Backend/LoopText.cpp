@@ -103,10 +103,18 @@ std::string scanInputPhase(const Construct &L, SourceEditor &Edit) {
   unsigned End = Sep.Inclusive ? L.ScanSplit : Stmts.size();
   if (Begin >= End)
     return "";
-  SourceLocation From = Stmts[Begin]->getBeginLoc();
-  SourceLocation To = getEndOfStmt(Stmts[End - 1], Edit.context());
-  return Edit.lineDirective(From) + "\n" + Edit.indentOf(From) +
-         Edit.originalText(From, To) + "\n";
+  auto Text = [&](const Stmt *First, const Stmt *Last) {
+    SourceLocation From = First->getBeginLoc();
+    SourceLocation To = getEndOfStmt(Last, Edit.context());
+    return Edit.lineDirective(From) + "\n" + Edit.indentOf(From) +
+           Edit.originalText(From, To) + "\n";
+  };
+  // An exclusive scan's input phase may read declarations of the scan
+  // phase; analysis proved them pure, so they are repeated here.
+  std::string Out;
+  for (const DeclStmt *DS : L.ScanInputDecls)
+    Out += Text(DS, DS);
+  return Out + Text(Stmts[Begin], Stmts[End - 1]);
 }
 
 std::string scratchPointerDecl(const ScratchArray &A, StringRef Address) {

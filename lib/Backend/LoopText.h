@@ -42,7 +42,8 @@ std::string indexDecls(const Construct &Loop, llvm::StringRef K, llvm::StringRef
 llvm::Error rewriteLoopHeaders(const Construct &Loop, llvm::StringRef Header,
                                SourceEditor &Edit);
 
-/// The statements of a scan's input phase, as written, behind a `#line`.
+/// The statements of a scan's input phase, as written, behind a `#line`,
+/// after the scan-phase declarations it reads (Construct::ScanInputDecls).
 std::string scanInputPhase(const Construct &Loop, SourceEditor &Edit);
 
 /// The declaration that replaces scratch array \p A: a pointer to its

@@ -198,6 +198,11 @@ struct Construct {
   const Construct *ScanSeparator = nullptr;
   const clang::CompoundStmt *ScanBody = nullptr;
   unsigned ScanSplit = 0;
+  /// Exclusive scan: the declarations of the scan phase (before the
+  /// separator) that the input phase reads, in body order. They are pure
+  /// and never modified, so the reduce pass repeats them before its copy
+  /// of the input phase.
+  llvm::SmallVector<const clang::DeclStmt *, 2> ScanInputDecls;
 
   // Scratch: index into Region::Scratch.
   unsigned ScratchIndex = 0;

@@ -35,9 +35,6 @@ INDEX_TYPES = [
 # Avoiding one changes only the text of the kernels that would have
 # produced it.
 KNOWN_BUGS = {
-    "scan-exclusive-local": "an exclusive scan's input phase (after the separator) that reads a "
-                            "local declared in its scan phase is translated into code that does "
-                            "not compile (known-bugs/scan_exclusive_local.cpp)",
     "scratch-size-var": "a constant variable used only in the size of a scratch array is folded "
                         "away by the CUDA translation, and nvcc -Werror stops on warning #177 "
                         "(issue 11 item 10; known-bugs/scratch_size_var.cpp)",
@@ -553,10 +550,8 @@ def k_scan(rng, k):
     k.emit("%s s = %s;" % (ty, init))
     k.notes.append("%s scan %s on %s" % ("inclusive" if inclusive else "exclusive", op, ty))
     # The input phase of an exclusive scan reads the position declared
-    # before the separator, unless that is a known bug to avoid.
+    # before the separator.
     q = "p"
-    if not inclusive and "scan-exclusive-local" in k.avoid:
-        q = loop.pos()
     upd = {"+": "s += in[p];", "*": "s *= in[p];", "max": "s = in[p] > s ? in[p] : s;",
            "min": "s = std::min(s, in[p]);", "^": "s ^= in[p] * 977;", "|": "s |= in[p] & 0xF0F;"}[op]
     upd = upd.replace("in[p]", "in[%s]" % q)
@@ -791,8 +786,6 @@ def phase_scan(c, ind):
     pj = "p" + j.var
     inclusive = rng.random() < 0.5
     j.decls(c.fresh("n"))  # fixes the bound names that pos() uses
-    if not inclusive and "scan-exclusive-local" in k.avoid:
-        pj = "(%s)" % j.pos()
     upd = {"+": "%s += in[tp * %d + %s];", "max": "%s = std::max(%s, in[tp * %d + %s]);",
            "min": "%s = in[tp * %d + %s] < %s ? in[tp * %d + %s] : %s;"}[op]
     if op == "+":
