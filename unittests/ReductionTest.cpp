@@ -110,28 +110,46 @@ void f(int nt, int n, const double *x, double *rowMin) {
 
 /// Partials are combined by index; the tie rule must pick the candidate
 /// the serial loop keeps: the first of equal values it meets (strict
-/// comparison) or the last (`<=`), in the loop's direction.
+/// comparison) or the last (`<=`), in the loop's direction, or the index
+/// the body prefers itself. A tie with the initial value goes as the body
+/// says too.
 TEST(ReductionTest, LocTieRuleFollowsTheBodyAndTheDirection) {
+  using T = LocInitialTie;
   struct Case {
     const char *Header, *Body;
-    bool Highest, Warns;
+    bool Highest;
+    LocInitialTie Initial;
+    bool Warns;
   };
   const Case Cases[] = {
-      {"int i = 0; i < n; ++i", "if (x[i] < lo) { lo = x[i]; at = i; }", false, false},
-      {"int i = n - 1; i >= 0; --i", "if (x[i] < lo) { lo = x[i]; at = i; }", true, false},
-      {"int i = n - 1; i >= 0; --i", "if (lo > x[i]) { at = i; lo = x[i]; }", true, false},
-      {"int i = 0; i < n; i += 2", "if (x[i] <= lo) { lo = x[i]; at = i; }", true, false},
-      {"int i = n; i > 0; i -= 3", "if (lo >= x[i]) { lo = x[i]; at = i; }", false, false},
-      // The body breaks ties by index itself: lowest index, and a warning
-      // on a downward loop, where hppc cannot tell.
+      {"int i = 0; i < n; ++i", "if (x[i] < lo) { lo = x[i]; at = i; }", false, T::Kept, false},
+      {"int i = n - 1; i >= 0; --i", "if (x[i] < lo) { lo = x[i]; at = i; }", true, T::Kept,
+       false},
+      {"int i = n - 1; i >= 0; --i", "if (lo > x[i]) { at = i; lo = x[i]; }", true, T::Kept,
+       false},
+      {"int i = 0; i < n; i += 2", "if (x[i] <= lo) { lo = x[i]; at = i; }", true, T::Replaced,
+       false},
+      {"int i = n; i > 0; i -= 3", "if (lo >= x[i]) { lo = x[i]; at = i; }", false, T::Replaced,
+       false},
+      // The body breaks ties by index itself, in any direction.
       {"int i = n - 1; i >= 0; --i",
-       "if (x[i] < lo || (x[i] == lo && i < at)) { lo = x[i]; at = i; }", false, true},
-      {"int i = 0; i < n; ++i", "if (x[i] < lo || (x[i] == lo && i < at)) { lo = x[i]; at = i; }",
-       false, false},
-      // The index is not the loop index, or is assigned twice.
-      {"int i = n - 1; i >= 0; --i", "if (x[i] < lo) { lo = x[i]; at = n - i; }", false, true},
-      {"int i = n - 1; i >= 0; --i", "if (x[i] < lo) { lo = x[i]; at = i; } else at = i;", false,
+       "if (x[i] < lo || (x[i] == lo && i < at)) { lo = x[i]; at = i; }", false, T::ByIndex,
+       false},
+      {"int i = 0; i < n; ++i", "if (x[i] < lo || (at > i && lo == x[i])) { lo = x[i]; at = i; }",
+       false, T::ByIndex, false},
+      {"int i = 0; i < n; ++i", "if (lo > x[i] || (x[i] == lo && i > at)) { lo = x[i]; at = i; }",
+       true, T::ByIndex, false},
+      // Not the same candidate on both sides of '||', or '<=' on the index.
+      {"int i = n - 1; i >= 0; --i",
+       "if (x[i] < lo || (x[i + 1] == lo && i < at)) { lo = x[i]; at = i; }", false, T::Kept,
        true},
+      {"int i = n - 1; i >= 0; --i",
+       "if (x[i] < lo || (x[i] == lo && i <= at)) { lo = x[i]; at = i; }", false, T::Kept, true},
+      // The index is not the loop index, or is assigned twice.
+      {"int i = n - 1; i >= 0; --i", "if (x[i] < lo) { lo = x[i]; at = n - i; }", false, T::Kept,
+       true},
+      {"int i = n - 1; i >= 0; --i", "if (x[i] < lo) { lo = x[i]; at = i; } else at = i;", false,
+       T::Kept, true},
   };
   for (const Case &C : Cases) {
     SCOPED_TRACE(std::string(C.Header) + " " + C.Body);
@@ -149,14 +167,17 @@ void f(int n, const double *x, double &lo, int &at) {
       EXPECT_THAT(S->warnings(),
                   ElementsAre(S->at("reduction(minloc",
                                     "ties in 'minloc' go to the lowest index among the threads' "
-                                    "results; in this loop, which runs downwards, the serial "
-                                    "result keeps it only if the body prefers the lowest index "
-                                    "itself (hppc recognises 'if (x < v) { v = x; i = k; }' and "
-                                    "'<=')")));
+                                    "results, and the variable's initial value wins a tie with "
+                                    "them; in this loop, which runs downwards, that is the serial "
+                                    "result only if the body itself prefers the lowest index and "
+                                    "keeps the initial value on ties (hppc recognises 'if (x < "
+                                    "v) { v = x; i = k; }', '<=' and 'x < v || (x == v && k < "
+                                    "i)')")));
     else
       EXPECT_THAT(S->warnings(), IsEmpty());
     ASSERT_EQ(rootReductions(*S).size(), 1u);
     EXPECT_EQ(rootReductions(*S)[0].HighestIndexOnTies, C.Highest);
+    EXPECT_EQ(rootReductions(*S)[0].InitialTie, C.Initial);
   }
 }
 

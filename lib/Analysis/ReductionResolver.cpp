@@ -14,18 +14,25 @@ using namespace llvm;
 namespace hpp {
 namespace {
 
-/// Which of equal values a minloc/maxloc body keeps when it meets them.
-enum class TieKeep { Unknown, First, Last };
+/// How a minloc/maxloc body treats a candidate equal to the current value.
+enum class TieKeep {
+  Unknown,
+  First,  ///< `if (x < v)`: keeps the first of equal values it meets
+  Last,   ///< `if (x <= v)`: keeps the last
+  Lowest, ///< `x < v || (x == v && k < i)`: keeps the lowest index
+  Highest ///< `... && k > i`: keeps the highest
+};
 
-/// Recognises `if (x < v) { v = x; i = k; }` (First) and `if (x <= v)`
-/// (Last), either operand order, `>`/`>=` for maxloc, where the index is
-/// assigned the loop index once and nowhere else. Anything else (a body
-/// that breaks ties by index itself, an index computed from k, several
-/// assignments) is Unknown.
+/// Recognises `if (x < v) { v = x; i = k; }` (First), `if (x <= v)` (Last)
+/// and `if (x < v || (x == v && k < i))` (Lowest; `k > i` Highest), either
+/// operand order, `>`/`>=` for maxloc, where the index is assigned the loop
+/// index once and nowhere else. Anything else (an index computed from k,
+/// several assignments) is Unknown.
 class TieKeepFinder : public RecursiveASTVisitor<TieKeepFinder> {
 public:
-  TieKeepFinder(const VarDecl *Val, const VarDecl *Idx, const VarDecl *LoopIndex, bool Max)
-      : Val(Val), Idx(Idx), LoopIndex(LoopIndex), Max(Max) {}
+  TieKeepFinder(const ASTContext &Ctx, const VarDecl *Val, const VarDecl *Idx,
+                const VarDecl *LoopIndex, bool Max)
+      : Ctx(Ctx), Val(Val), Idx(Idx), LoopIndex(LoopIndex), Max(Max) {}
 
   TieKeep run(const Stmt *Body) {
     TraverseStmt(const_cast<Stmt *>(Body));
@@ -60,31 +67,75 @@ private:
   void noteAssignment(const Expr *RHS) {
     ++Assignments;
     Guard = Guards.empty() ? nullptr : Guards.back();
-    FromLoopIndex = RHS && isa<DeclRefExpr>(RHS->IgnoreParenImpCasts()) &&
-                    getReferencedVar(RHS) == LoopIndex;
+    FromLoopIndex = isVar(RHS, LoopIndex);
+  }
+
+  static bool isVar(const Expr *E, const VarDecl *V) {
+    return E && isa<DeclRefExpr>(E->IgnoreParenImpCasts()) && getReferencedVar(E) == V;
+  }
+
+  /// \p E as `Other OP V` (the comparison reversed when V is on the left),
+  /// or BO_Comma when \p E is not a comparison with V on exactly one side.
+  static BinaryOperatorKind normalise(const Expr *E, const VarDecl *V, const Expr *&Other) {
+    const auto *BO = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+    if (!BO || !(BO->isRelationalOp() || BO->isEqualityOp()))
+      return BO_Comma;
+    bool Left = isVar(BO->getLHS(), V), Right = isVar(BO->getRHS(), V);
+    if (Left == Right)
+      return BO_Comma;
+    Other = Left ? BO->getRHS() : BO->getLHS();
+    return Left ? BinaryOperator::reverseComparisonOp(BO->getOpcode()) : BO->getOpcode();
   }
 
   TieKeep classify(const Expr *Cond) const {
-    const auto *BO = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
-    if (!BO || !BO->isRelationalOp())
-      return TieKeep::Unknown;
-    bool ValLeft = getReferencedVar(BO->getLHS()) == Val &&
-                   isa<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts());
-    bool ValRight = getReferencedVar(BO->getRHS()) == Val &&
-                    isa<DeclRefExpr>(BO->getRHS()->IgnoreParenImpCasts());
-    if (ValLeft == ValRight)
-      return TieKeep::Unknown;
-    // Normalise to `candidate OP v`.
-    BinaryOperatorKind Op = ValLeft ? BinaryOperator::reverseComparisonOp(BO->getOpcode())
-                                    : BO->getOpcode();
-    BinaryOperatorKind Strict = Max ? BO_GT : BO_LT, Loose = Max ? BO_GE : BO_LE;
-    if (Op == Strict)
+    const auto *Or = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
+    if (Or && Or->getOpcode() == BO_LOr)
+      return classifyIndexTie(Or);
+    const Expr *Candidate = nullptr;
+    BinaryOperatorKind Op = normalise(Cond, Val, Candidate);
+    if (Op == (Max ? BO_GT : BO_LT))
       return TieKeep::First;
-    if (Op == Loose)
+    if (Op == (Max ? BO_GE : BO_LE))
       return TieKeep::Last;
     return TieKeep::Unknown;
   }
 
+  /// Whether \p A and \p B are the same side-effect-free expression.
+  bool sameValue(const Expr *A, const Expr *B) const {
+    if (A->HasSideEffects(Ctx))
+      return false;
+    llvm::FoldingSetNodeID IA, IB;
+    A->IgnoreParenImpCasts()->Profile(IA, Ctx, /*Canonical=*/true);
+    B->IgnoreParenImpCasts()->Profile(IB, Ctx, /*Canonical=*/true);
+    return IA == IB;
+  }
+
+  /// `x < v || (x == v && k < i)`, the two conjuncts in either order, the
+  /// same x on both sides of `||`.
+  TieKeep classifyIndexTie(const BinaryOperator *Or) const {
+    const Expr *Candidate = nullptr, *EqCandidate = nullptr, *Index = nullptr;
+    if (normalise(Or->getLHS(), Val, Candidate) != (Max ? BO_GT : BO_LT))
+      return TieKeep::Unknown;
+    const auto *And = dyn_cast<BinaryOperator>(Or->getRHS()->IgnoreParenImpCasts());
+    if (!And || And->getOpcode() != BO_LAnd)
+      return TieKeep::Unknown;
+    for (auto [Eq, Cmp] : {std::pair(And->getLHS(), And->getRHS()),
+                           std::pair(And->getRHS(), And->getLHS())}) {
+      if (normalise(Eq, Val, EqCandidate) != BO_EQ || !sameValue(Candidate, EqCandidate))
+        continue;
+      BinaryOperatorKind Op = normalise(Cmp, Idx, Index);
+      if (!isVar(Index, LoopIndex))
+        return TieKeep::Unknown;
+      if (Op == BO_LT)
+        return TieKeep::Lowest;
+      if (Op == BO_GT)
+        return TieKeep::Highest;
+      return TieKeep::Unknown;
+    }
+    return TieKeep::Unknown;
+  }
+
+  const ASTContext &Ctx;
   const VarDecl *Val, *Idx, *LoopIndex;
   bool Max;
   SmallVector<const Expr *, 4> Guards;
@@ -160,17 +211,35 @@ bool ReductionResolver::resolve(Construct &Loop) {
       // Partials are combined by index, so each must be the candidate the
       // serial loop keeps among ties: the lowest index of an upward loop
       // whose body keeps the first of equal values, the highest of a
-      // downward one (the reverse for a body keeping the last).
+      // downward one (the reverse for a body keeping the last; a body that
+      // compares indices says which itself). The initial value is the
+      // first candidate the serial loop meets: the body decides whether a
+      // tied element replaces it.
       bool Down = llvm::any_of(Loop.Dims, [](const LoopDim &D) { return D.Step < 0; });
       TieKeep Keep = Loop.Dims.size() == 1
-                         ? TieKeepFinder(Vars[0], Vars[1], Loop.Dims[0].Index,
+                         ? TieKeepFinder(Ctx, Vars[0], Vars[1], Loop.Dims[0].Index,
                                          Cl->Op == ReductionOp::MaxLoc)
                                .run(Body)
                          : TieKeep::Unknown;
       if (Keep == TieKeep::Unknown && Down)
         Diags.report(Cl->Loc, Diag::warn_loc_downward) << getReductionOpSpelling(Cl->Op);
       ReductionVar RV;
-      RV.HighestIndexOnTies = Keep != TieKeep::Unknown && Down == (Keep == TieKeep::First);
+      switch (Keep) {
+      case TieKeep::Unknown:
+        break;
+      case TieKeep::First:
+        RV.HighestIndexOnTies = Down;
+        break;
+      case TieKeep::Last:
+        RV.HighestIndexOnTies = !Down;
+        RV.InitialTie = LocInitialTie::Replaced;
+        break;
+      case TieKeep::Lowest:
+      case TieKeep::Highest:
+        RV.HighestIndexOnTies = Keep == TieKeep::Highest;
+        RV.InitialTie = LocInitialTie::ByIndex;
+        break;
+      }
       RV.Op = Cl->Op;
       RV.Var = Vars[0];
       RV.IndexVar = Vars[1];

@@ -5,6 +5,8 @@
 #include "Basic/ASTUtils.h"
 #include "Basic/Diagnostics.h"
 #include "clang/AST/ASTContext.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
 using namespace llvm;
@@ -83,6 +85,68 @@ bool ScanAnalyzer::analyzeSeparator(Construct &Sep) {
       return false;
     }
   }
+  if (Sep.Inclusive)
+    return true;
+  return collectInputDecls(Loop, ArrayRef(Children).take_front(Index),
+                           ArrayRef(Children).drop_front(Index), Sep.ScanVars);
+}
+
+bool ScanAnalyzer::collectInputDecls(Construct &Loop, ArrayRef<const Stmt *> ScanPhase,
+                                     ArrayRef<const Stmt *> InputPhase,
+                                     ArrayRef<std::string> ScanVars) {
+  // The reduce pass runs the input phase alone, so the declarations of the
+  // scan phase it reads (and those their initialisers read) are repeated
+  // there. That is the serial value only for a declaration that has no
+  // side effects, does not read the scan variable (the reduce pass has a
+  // partial there) and is never modified afterwards.
+  DenseMap<const Decl *, const DeclStmt *> Owner;
+  for (const Stmt *S : ScanPhase)
+    if (const auto *DS = dyn_cast<DeclStmt>(S))
+      for (const Decl *D : DS->decls())
+        Owner[D] = DS;
+  SmallVector<VarWrite, 8> Writes;
+  for (const Stmt *S : ScanPhase)
+    collectWrites(S, Writes);
+  SmallPtrSet<const DeclStmt *, 4> Needed;
+  SmallVector<std::pair<const DeclRefExpr *, const DeclRefExpr *>, 8> Work;
+  for (const Stmt *S : InputPhase)
+    forEachVarRef(S, [&](const DeclRefExpr *R) { Work.push_back({R, R}); });
+  while (!Work.empty()) {
+    auto [Use, Ref] = Work.pop_back_val();
+    const DeclStmt *DS = Owner.lookup(Ref->getDecl());
+    if (!DS || !Needed.insert(DS).second)
+      continue;
+    auto Refuse = [&, Use = Use](unsigned Why) {
+      Diags.report(Use->getLocation(), Diag::err_scan_input_local)
+          << Use->getDecl()->getName() << Why;
+      return false;
+    };
+    for (const Decl *D : DS->decls()) {
+      const auto *V = dyn_cast<VarDecl>(D);
+      if (!V || !V->isLocalVarDecl() || V->isStaticLocal())
+        return Refuse(3);
+      if (llvm::any_of(Writes, [&](const VarWrite &W) { return W.Var == V; }))
+        return Refuse(2);
+      const Expr *Init = V->getInit();
+      if (!Init)
+        continue;
+      if (Init->HasSideEffects(Ctx))
+        return Refuse(0);
+      bool ReadsScanVar = false;
+      // A use inside an initialiser is reported where the input phase
+      // reads the declaration it feeds.
+      forEachVarRef(Init, [&](const DeclRefExpr *R) {
+        ReadsScanVar |= llvm::is_contained(ScanVars, R->getDecl()->getName().str()) &&
+                        !Owner.count(R->getDecl());
+        Work.push_back({Use, R});
+      });
+      if (ReadsScanVar)
+        return Refuse(1);
+    }
+  }
+  for (const Stmt *S : ScanPhase)
+    if (const auto *DS = dyn_cast<DeclStmt>(S); DS && Needed.count(DS))
+      Loop.ScanInputDecls.push_back(DS);
   return true;
 }
 

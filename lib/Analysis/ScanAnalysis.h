@@ -24,6 +24,14 @@ public:
   bool analyzeSeparator(Construct &Sep);
   /// Every loop with an inscan reduction has a separator.
   bool checkScanLoops(const Region &R);
+
+private:
+  /// Exclusive scans: fills Loop.ScanInputDecls with the declarations of
+  /// \p ScanPhase that \p InputPhase reads, or refuses one that cannot be
+  /// repeated.
+  bool collectInputDecls(Construct &Loop, llvm::ArrayRef<const clang::Stmt *> ScanPhase,
+                         llvm::ArrayRef<const clang::Stmt *> InputPhase,
+                         llvm::ArrayRef<std::string> ScanVars);
 };
 
 } // namespace hpp

@@ -5,6 +5,7 @@
 #include "Basic/SourceEditor.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace clang;
@@ -105,10 +106,18 @@ std::string scanInputPhase(const Construct &L, SourceEditor &Edit) {
   unsigned End = Sep.Inclusive ? L.ScanSplit : Stmts.size();
   if (Begin >= End)
     return "";
-  SourceLocation From = Stmts[Begin]->getBeginLoc();
-  SourceLocation To = getEndOfStmt(Stmts[End - 1], Edit.context());
-  return Edit.lineDirective(From) + "\n" + Edit.indentOf(From) +
-         Edit.originalText(From, To) + "\n";
+  auto Text = [&](const Stmt *First, const Stmt *Last) {
+    SourceLocation From = First->getBeginLoc();
+    SourceLocation To = getEndOfStmt(Last, Edit.context());
+    return Edit.lineDirective(From) + "\n" + Edit.indentOf(From) +
+           Edit.originalText(From, To) + "\n";
+  };
+  // An exclusive scan's input phase may read declarations of the scan
+  // phase; analysis proved them pure, so they are repeated here.
+  std::string Out;
+  for (const DeclStmt *DS : L.ScanInputDecls)
+    Out += Text(DS, DS);
+  return Out + Text(Stmts[Begin], Stmts[End - 1]);
 }
 
 Error checkAtomicOperands(const Construct &C) {
@@ -222,9 +231,19 @@ std::string ReductionOpText::collective(StringRef F, StringRef Arg) const {
 
 std::string runtimeOpType(const ReductionVar &RV) {
   std::string Op = getReductionRuntimeType(RV.Op).str();
-  if (isLocReduction(RV.Op) && RV.HighestIndexOnTies)
-    return "HighestOnTies<hpprt::" + Op + ">";
-  return Op;
+  if (!isLocReduction(RV.Op))
+    return Op;
+  if (RV.HighestIndexOnTies)
+    Op = "HighestOnTies<hpprt::" + Op + ">";
+  switch (RV.InitialTie) {
+  case LocInitialTie::Kept:
+    return Op;
+  case LocInitialTie::Replaced:
+    return "InitialOnTies<hpprt::" + Op + ", hpprt::InitialTie::Replaced>";
+  case LocInitialTie::ByIndex:
+    return "InitialOnTies<hpprt::" + Op + ", hpprt::InitialTie::ByIndex>";
+  }
+  llvm_unreachable("unknown LocInitialTie");
 }
 
 } // namespace hpp

@@ -42,7 +42,8 @@ std::string indexDecls(const Construct &Loop, llvm::StringRef K, llvm::StringRef
 llvm::Error rewriteLoopHeaders(const Construct &Loop, llvm::StringRef Header,
                                SourceEditor &Edit);
 
-/// The statements of a scan's input phase, as written, behind a `#line`.
+/// The statements of a scan's input phase, as written, behind a `#line`,
+/// after the scan-phase declarations it reads (Construct::ScanInputDecls).
 std::string scanInputPhase(const Construct &Loop, SourceEditor &Edit);
 
 /// The declaration that replaces scratch array \p A: a pointer to its
@@ -66,7 +67,9 @@ llvm::StringRef atomicOpName(AtomicOp Op);
 /// reduction's is an object, `hpp_op<K>_<v>` (an hpprt::UserOp), declared by
 /// decl() where the loop's prologue runs and passed to the runtime.
 /// The hpprt operator type of a built-in reduction, without `hpprt::`
-/// (`Sum`, `MinLoc`, `HighestOnTies<hpprt::MinLoc>`).
+/// (`Sum`, `MinLoc`, `HighestOnTies<hpprt::MinLoc>`, and for a body that
+/// lets data win ties with the initial value
+/// `InitialOnTies<hpprt::MinLoc, hpprt::InitialTie::Replaced>`).
 std::string runtimeOpType(const ReductionVar &RV);
 
 class ReductionOpText {

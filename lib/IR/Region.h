@@ -55,6 +55,14 @@ struct LoopDim {
   clang::SourceRange HeaderRange;
 };
 
+/// minloc/maxloc: what a tie between the loop's result and the variable's
+/// initial value gives, as the serial body decides (hpprt::InitialTie).
+enum class LocInitialTie {
+  Kept,     ///< `if (x < v)`, or a body hppc does not recognise
+  Replaced, ///< `if (x <= v)`: a tied element replaces the initial value
+  ByIndex,  ///< `x < v || (x == v && k < i)`: the index rule decides
+};
+
 struct ReductionVar {
   ReductionOp Op = ReductionOp::Add;
   const clang::VarDecl *Var = nullptr;
@@ -64,6 +72,7 @@ struct ReductionVar {
   /// rather than the lowest, because the body keeps the first of equal
   /// values in a loop that runs downwards (or the last, upwards).
   bool HighestIndexOnTies = false;
+  LocInitialTie InitialTie = LocInitialTie::Kept;
   bool InScan = false;
   std::string Name;
   std::string IndexName;
@@ -192,6 +201,11 @@ struct Construct {
   const Construct *ScanSeparator = nullptr;
   const clang::CompoundStmt *ScanBody = nullptr;
   unsigned ScanSplit = 0;
+  /// Exclusive scan: the declarations of the scan phase (before the
+  /// separator) that the input phase reads, in body order. They are pure
+  /// and never modified, so the reduce pass repeats them before its copy
+  /// of the input phase.
+  llvm::SmallVector<const clang::DeclStmt *, 2> ScanInputDecls;
 
   // Scratch: index into Region::Scratch.
   unsigned ScratchIndex = 0;

@@ -105,13 +105,23 @@ struct LOr {
   }
 };
 
+/// What a tie between a minloc/maxloc loop's result and the variable's
+/// initial value gives; the serial body decides it, so hppc passes it on.
+enum class InitialTie {
+  Kept,     ///< `if (x < v)`: the initial value stays
+  Replaced, ///< `if (x <= v)`: a tied element replaces it
+  ByIndex,  ///< `x < v || (x == v && k < i)`: the index rule decides
+};
+
 /// minloc/maxloc: a candidate replaces the current value only when strictly
 /// better. With candidates visited in iteration order (ordered combine over
-/// contiguous rank-ordered chunks), this gives the serial first occurrence,
-/// and the variable's initial value wins ties.
+/// contiguous rank-ordered chunks), this gives the serial first occurrence.
+/// How ties with the variable's initial value go is initial_tie (see
+/// InitialOnTies).
 struct MinLoc {
   /// Ties among partial results go to the lowest index (see HighestOnTies).
   static constexpr bool highest_index_on_ties = false;
+  static constexpr InitialTie initial_tie = InitialTie::Kept;
   template <class V> HPPRT_HOST_DEVICE static V identity() {
     return Min::identity<V>();
   }
@@ -132,6 +142,7 @@ struct MinLoc {
 
 struct MaxLoc {
   static constexpr bool highest_index_on_ties = false;
+  static constexpr InitialTie initial_tie = InitialTie::Kept;
   template <class V> HPPRT_HOST_DEVICE static V identity() {
     return Max::identity<V>();
   }
@@ -176,6 +187,35 @@ template <class Op, class I> HPPRT_HOST_DEVICE I loc_identity_index() {
                                      : std::numeric_limits<I>::max();
   else
     return I();
+}
+
+/// A loc operator whose ties with the variable's initial value go as T
+/// says: hppc spells `InitialOnTies<Op, InitialTie::Replaced>` for a body
+/// that keeps the last of equal values, ByIndex for one that compares
+/// indices itself.
+template <class Op, InitialTie T> struct InitialOnTies : Op {
+  static constexpr InitialTie initial_tie = T;
+};
+
+/// Whether the loop's result (v, i) replaces the variable's initial
+/// (val, idx), as the serial body would have let it: a better value does;
+/// on a tie, the body's rule (Op::initial_tie). A result at
+/// loc_identity_index is no candidate (no thread saw one), so it never
+/// replaces the initial value. Every backend and level combines the
+/// initial value through this function.
+template <class Op, class V, class I>
+HPPRT_HOST_DEVICE bool loc_replaces_initial(const V &v, const I &i, const V &val,
+                                            const I &idx) {
+  if (Op::better(v, val))
+    return true;
+  if (Op::better(val, v))
+    return false;
+  if constexpr (Op::initial_tie == InitialTie::Replaced)
+    return i != loc_identity_index<Op, I>();
+  else if constexpr (Op::initial_tie == InitialTie::ByIndex)
+    return Op::highest_index_on_ties ? idx < i : i < idx;
+  else
+    return false;
 }
 
 namespace detail {

@@ -386,8 +386,8 @@ private:
 };
 
 /// minloc/maxloc(val, idx): the device's best (lowest index on ties, the
-/// highest with HighestOnTies)
-/// replaces the initial pair only if strictly better.
+/// highest with HighestOnTies) replaces the initial pair when the serial
+/// body would have (loc_replaces_initial).
 template <class Op, class V, class I>
 class LocReduction : public detail::ResultBase {
 public:
@@ -411,7 +411,7 @@ public:
     std::memcpy(&dev, host_slot(), sizeof(dev));
     V v = val_;
     I i = idx_;
-    if (Op::better(dev.val, v)) {
+    if (loc_replaces_initial<Op>(dev.val, dev.idx, v, i)) {
       v = dev.val;
       i = dev.idx;
     }

@@ -7,7 +7,8 @@
 /// the result is the same run to run for a given thread count, and for
 /// minloc/maxloc ties go to the lowest index among the threads' partials
 /// (the highest with HighestOnTies),
-/// and the variable's initial value wins a tie with them, as serially.
+/// and a tie with the variable's initial value goes as the serial body lets
+/// it (loc_replaces_initial).
 //===----------------------------------------------------------------------===//
 #pragma once
 
@@ -80,9 +81,9 @@ private:
 /// (Op = MinLoc or MaxLoc, possibly HighestOnTies). Each thread scans its
 /// chunk in order as the body says, then puts once; combine_into lets the
 /// better value win and breaks ties by index with Op's rule (loc_wins), and
-/// the variable's initial value wins ties with the data, as in the serial
-/// loop. A thread whose chunk was empty may put the identity: it
-/// is never strictly better, so it cannot win.
+/// ties with the variable's initial value as the serial body would
+/// (loc_replaces_initial). A thread that saw no candidate puts the identity
+/// pair (loc_identity_index), which loses every tie.
 template <class Op, class V, class I> class LocPartials {
 public:
   LocPartials() : LocPartials(detail::default_slots()) {}
@@ -102,9 +103,8 @@ public:
 
   /// Among the threads' partials, the better value wins and ties go to the
   /// lowest index (the highest with HighestOnTies), whatever order the loop
-  /// ran in; the result then replaces
-  /// the variable's initial value only if strictly better, as the serial
-  /// `if (v < m) { m = v; i = k; }` keeps the initial value on ties.
+  /// ran in; the result then replaces the variable's initial value when
+  /// the serial body would have (loc_replaces_initial).
   void combine_into(V& val, I& idx) const {
     const Slot* best = nullptr;
     for (const Slot& s : slots_) {
@@ -113,7 +113,7 @@ public:
       if (!best || loc_wins<Op>(s.value, s.index, best->value, best->index))
         best = &s;
     }
-    if (best && Op::better(best->value, val)) {
+    if (best && loc_replaces_initial<Op>(best->value, best->index, val, idx)) {
       val = best->value;
       idx = best->index;
     }

@@ -71,7 +71,7 @@ void dot_maxloc(int n, const double *x, const double *y, double &out, int &where
 // OMP-NEXT: hpprt::omp::LocPartials<hpprt::MaxLoc, std::remove_reference_t<decltype(hpp_red_best)>, std::remove_reference_t<decltype(hpp_red_at)>> hpp_part_best;
 // OMP: auto s = hpprt::identity_like<hpprt::Sum>(hpp_red_s);
 // OMP-NEXT: auto best = hpprt::identity_like<hpprt::MaxLoc>(hpp_red_best);
-// OMP-NEXT: auto at = hpp_red_at;
+// OMP-NEXT: auto at = hpprt::loc_identity_index<hpprt::MaxLoc, std::remove_reference_t<decltype(hpp_red_at)>>();
 // A loc reduction cannot be an OpenMP simd reduction: no simd here.
 // OMP-NEXT: #line 28
 // OMP: hpp_part_s.put(omp_get_thread_num(), s);

@@ -71,10 +71,25 @@ void reductions(int N, double *A, double *P) {
 void minlocDownward(int N, const double *X, double &M, int &At) {
   double V = 1e300;
   int I0 = -1;
-  // expected-warning@+1 {{ties in 'minloc' go to the lowest index among the threads' results; in this loop, which runs downwards, the serial result keeps it only if the body prefers the lowest index itself}}
+  // The index is not the loop index: hppc does not recognise the body.
+  // expected-warning@+1 {{ties in 'minloc' go to the lowest index among the threads' results, and the variable's initial value wins a tie with them; in this loop, which runs downwards, that is the serial result only if the body itself prefers the lowest index and keeps the initial value on ties}}
 #pragma hpp parallel reduction(minloc: V, I0)
   for (int I = N - 1; I >= 0; --I)
     if (X[I] < V || (X[I] == V && I < I0)) {
+      V = X[I];
+      I0 = N - 1 - I;
+    }
+  M = V;
+  At = I0;
+}
+
+// A body that breaks ties by index itself is recognised: no warning.
+void minlocDownwardByIndex(int N, const double *X, double &M, int &At) {
+  double V = 1e300;
+  int I0 = -1;
+#pragma hpp parallel reduction(minloc: V, I0)
+  for (int I = N - 1; I >= 0; --I)
+    if (X[I] < V || (I0 > I && V == X[I])) {
       V = X[I];
       I0 = I;
     }

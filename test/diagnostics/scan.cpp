@@ -110,3 +110,38 @@ void scanOutside(int N, double S) {
 #pragma hpp scan inclusive(S)
   S += N;
 }
+
+// An exclusive scan's input phase may read declarations of the scan phase
+// only when the reduce pass can repeat them.
+int next(int &K) { return K++; }
+
+void exclusiveLocals(int N, const double *In, double *Out) {
+  double S = 0;
+  int K = 0;
+#pragma hpp parallel reduction(inscan, +: S)
+  for (int I = 0; I < N; ++I) {
+    const int P = next(K) % N;
+    Out[I] = S;
+#pragma hpp scan exclusive(S)
+    // expected-error@+1 {{the input phase of an exclusive scan reads 'P', declared before the separator, whose declaration cannot be repeated in the reduce pass: its initialiser has side effects}}
+    S += In[P];
+  }
+#pragma hpp parallel reduction(inscan, +: S)
+  for (int I = 0; I < N; ++I) {
+    const double Before = S;
+    const double Twice = 2 * Before;
+    Out[I] = S;
+#pragma hpp scan exclusive(S)
+    // expected-error@+1 {{reads 'Twice', declared before the separator, whose declaration cannot be repeated in the reduce pass: it reads the scan variable}}
+    S += Twice * In[I];
+  }
+#pragma hpp parallel reduction(inscan, +: S)
+  for (int I = 0; I < N; ++I) {
+    int P = I;
+    Out[P] = S;
+    P = N - 1 - I;
+#pragma hpp scan exclusive(S)
+    // expected-error@+1 {{reads 'P', declared before the separator, whose declaration cannot be repeated in the reduce pass: it is modified after its declaration}}
+    S += In[P];
+  }
+}

@@ -21,7 +21,7 @@ seed=${2:-101}
 kernels=${3:-500}
 BUILD=${BUILD:-$root/build}
 NVCC=${NVCC:-/usr/local/cuda/bin/nvcc}
-AVOID=${AVOID:-scan-exclusive-local loc-initial-tie}
+AVOID=${AVOID:-}
 [ -x "$BUILD/bin/hppc" ] || { echo "error: $BUILD/bin/hppc not found: build first" >&2; exit 1; }
 [ -x "$NVCC" ] || { echo "error: nvcc not found at $NVCC" >&2; exit 1; }
 rm -f "$out"/*.cuda "$out"/*.ser.out "$out"/*.cpp

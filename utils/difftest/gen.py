@@ -35,12 +35,6 @@ INDEX_TYPES = [
 # Avoiding one changes only the text of the kernels that would have
 # produced it.
 KNOWN_BUGS = {
-    "scan-exclusive-local": "an exclusive scan's input phase (after the separator) that reads a "
-                            "local declared in its scan phase is translated into code that does "
-                            "not compile (known-bugs/scan_exclusive_local.cpp)",
-    "loc-initial-tie": "minloc/maxloc: the variable's initial value always wins a tie with the "
-                       "data, where serially a body keeping the last of equals ('<=') or "
-                       "preferring the lowest index lets the data win (known-bugs/minloc_initial_tie.cpp)",
 }
 PRIMES = [2, 3, 5, 7, 11, 13, 17, 31, 37, 61, 97, 127, 211, 251, 509, 1009]
 FLAT_SPELLINGS = ["parallel", "team thread vector", "team vector", "team thread"]
@@ -362,8 +356,8 @@ class Red:
 
 
 class LocRed:
-    """minloc/maxloc with ties, in a body form hppc recognises (or one that
-    breaks ties towards the lowest index itself)."""
+    """minloc/maxloc with ties, in a body form hppc recognises: keeping the
+    first or the last of equal values, or breaking ties by index itself."""
 
     def __init__(self, rng, val, idx, loop, elem):
         self.rng = rng
@@ -372,14 +366,11 @@ class LocRed:
         self.type = rng.choice(["double", "long long", "int"])
         self.loop = loop
         self.elem = elem
-        self.form = rng.choice(["strict", "strict", "loose", "swapped", "swapped-loose", "lowest"])
+        self.form = rng.choice(["strict", "strict", "loose", "swapped", "swapped-loose", "lowest",
+                                "highest"])
         # The initial value sometimes ties with the data.
         self.init = rng.choice(["0", "1", "-1", "1000000" if self.op == "minloc" else "-1000000"])
         self.init_idx = rng.choice(["0", "7"])
-
-    def no_initial_tie(self):
-        if self.form not in ("strict", "swapped"):
-            self.init = "1000000" if self.op == "minloc" else "-1000000"
 
     def decls(self):
         return ["%s %s = %s;" % (self.type, self.val, self.init),
@@ -401,9 +392,11 @@ class LocRed:
             cond = "%s %s %s" % (v, worse, x)
         elif self.form == "swapped-loose":
             cond = "%s %s= %s" % (v, worse, x)
-        else:
+        elif self.form == "lowest":
             # Keeps the lowest index among equals itself.
             cond = "%s %s %s || (%s == %s && %s < %s)" % (x, better, v, x, v, iv, i)
+        else:
+            cond = "%s %s %s || (%s > %s && %s == %s)" % (x, better, v, iv, i, v, x)
         return "if (%s) { %s = %s; %s = %s; }" % (cond, v, x, i, iv)
 
     def printed(self, k):
@@ -417,13 +410,11 @@ class LocRed:
             k.out_int(self.idx)
 
 
-def make_reds(rng, prefix, elem, loop, count, allow_loc=True, avoid=()):
+def make_reds(rng, prefix, elem, loop, count, allow_loc=True):
     reds = []
     for r in range(count):
         if allow_loc and rng.random() < 0.25:
             reds.append(LocRed(rng, "%s_v%d" % (prefix, r), "%s_i%d" % (prefix, r), loop, elem))
-            if "loc-initial-tie" in avoid:
-                reds[-1].no_initial_tie()
         else:
             reds.append(Red(rng, "%s_r%d" % (prefix, r), rng.choice(RED_OPS), elem))
     return reds
@@ -476,7 +467,7 @@ def k_flat(rng, k):
     for l in loops[1:]:
         pos = "(%s) * %d + %s" % (pos, l.trip, l.pos())
     elem = lambda p: "in[%s]" % p
-    reds = make_reds(rng, "s", elem, loops[0], rng.randint(0, 3), allow_loc=(ncol == 1), avoid=k.avoid)
+    reds = make_reds(rng, "s", elem, loops[0], rng.randint(0, 3), allow_loc=(ncol == 1))
     for d in red_decls(reds):
         k.emit(d)
     spelling = rng.choice(FLAT_SPELLINGS)
@@ -556,10 +547,8 @@ def k_scan(rng, k):
     k.emit("%s s = %s;" % (ty, init))
     k.notes.append("%s scan %s on %s" % ("inclusive" if inclusive else "exclusive", op, ty))
     # The input phase of an exclusive scan reads the position declared
-    # before the separator, unless that is a known bug to avoid.
+    # before the separator.
     q = "p"
-    if not inclusive and "scan-exclusive-local" in k.avoid:
-        q = loop.pos()
     upd = {"+": "s += in[p];", "*": "s *= in[p];", "max": "s = in[p] > s ? in[p] : s;",
            "min": "s = std::min(s, in[p]);", "^": "s ^= in[p] * 977;", "|": "s |= in[p] & 0xF0F;"}[op]
     upd = upd.replace("in[p]", "in[%s]" % q)
@@ -629,7 +618,7 @@ def phase_reduce(c, ind):
     level = rng.choice(["thread", "vector", "thread vector", "thread+vector"])
     j = inner_loop(rng, c.fresh("j"), c.M)
     elem = lambda p: "in[tp * %d + %s]" % (c.M + 1, p)
-    reds = make_reds(rng, c.fresh("a"), elem, j, rng.randint(1, 2), avoid=k.avoid)
+    reds = make_reds(rng, c.fresh("a"), elem, j, rng.randint(1, 2))
     for d in red_decls(reds):
         k.emit(ind + d)
     c.accs += reds
@@ -794,8 +783,6 @@ def phase_scan(c, ind):
     pj = "p" + j.var
     inclusive = rng.random() < 0.5
     j.decls(c.fresh("n"))  # fixes the bound names that pos() uses
-    if not inclusive and "scan-exclusive-local" in k.avoid:
-        pj = "(%s)" % j.pos()
     upd = {"+": "%s += in[tp * %d + %s];", "max": "%s = std::max(%s, in[tp * %d + %s]);",
            "min": "%s = in[tp * %d + %s] < %s ? in[tp * %d + %s] : %s;"}[op]
     if op == "+":
@@ -865,8 +852,6 @@ def k_team(rng, k):
     if rng.random() < 0.4:
         tr.append(LocRed(rng, "best", "at", team, lambda p: "row"))
         tr[-1].form = rng.choice(["strict", "loose", "swapped", "swapped-loose"])
-        if "loc-initial-tie" in k.avoid:
-            tr[-1].no_initial_tie()
     for d in red_decls(tr):
         k.emit(d)
     k.emit("#pragma hpp team%s" % loop_clauses(rng, k, True, tr))

@@ -100,8 +100,8 @@ Error GPURegionWriter::emitNestedLoop(const Construct &L) {
     if (isLocReduction(RV.Op)) {
       Epi += formatv("{0}_loc<hpprt::{1}>({2}, {3});\n", rt(F.AllReduce), Op, RV.Name,
                      RV.IndexName);
-      Epi += formatv("if (hpprt::{0}::better({1}, hpp_save_{1})) {{ hpp_save_{1} = {1}; "
-                     "hpp_save_{2} = {2}; }\n",
+      Epi += formatv("if (hpprt::loc_replaces_initial<hpprt::{0}>({1}, {2}, hpp_save_{1}, "
+                     "hpp_save_{2})) {{ hpp_save_{1} = {1}; hpp_save_{2} = {2}; }\n",
                      Op, RV.Name, RV.IndexName);
       Epi += formatv("{0} = hpp_save_{0};\n{1} = hpp_save_{1};\n", RV.Name, RV.IndexName);
     } else {

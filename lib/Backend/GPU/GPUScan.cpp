@@ -54,7 +54,27 @@ Error GPURegionWriter::dropInputPhase(const Construct &L) {
     return Error::success();
   SourceLocation Begin = Input.front()->getBeginLoc();
   SourceLocation End = getEndOfStmt(Input.back(), Ctx);
-  return Edit.replace(Begin, End, "/* input phase: run in pass 1 */");
+  if (Error E = Edit.replace(Begin, End, "/* input phase: run in pass 1 */"))
+    return E;
+  // Scan-phase declarations that only the input phase read would be unused
+  // here (nvcc warns, #177 and #550); they are pure, so they go too. Later
+  // ones first: an initialiser reads only earlier declarations.
+  SmallPtrSet<const Stmt *, 4> Dropped;
+  for (const DeclStmt *DS : llvm::reverse(L.ScanInputDecls)) {
+    bool Used = false;
+    for (const Stmt *S : Scan)
+      if (S != DS && !Dropped.count(S))
+        forEachVarRef(S, [&](const DeclRefExpr *R) {
+          Used |= llvm::is_contained(DS->decls(), R->getDecl());
+        });
+    if (Used)
+      continue;
+    Dropped.insert(DS);
+    if (Error E = Edit.replace(DS->getBeginLoc(), getEndOfStmt(DS, Ctx),
+                               "/* read by the input phase only: run in pass 1 */"))
+      return E;
+  }
+  return Error::success();
 }
 
 Error GPURegionWriter::emitScanPasses(const Construct &L, std::string &Pro,

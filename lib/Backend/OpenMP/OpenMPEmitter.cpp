@@ -220,8 +220,12 @@ Error RegionWriter::emitRootLoop(const Construct &L) {
       continue;
     Pro += formatv("auto {0} = {1};\n", RV.Name,
                    ReductionOpText(id(L), RV).identityLike("hpp_red_" + RV.Name));
+    // As on GPUs, a thread that sees no candidate keeps an index that
+    // loses every tie, so that its partial never displaces real data.
     if (isLocReduction(RV.Op))
-      Pro += formatv("auto {0} = hpp_red_{0};\n", RV.IndexName);
+      Pro += formatv("auto {0} = hpprt::loc_identity_index<hpprt::{1}, "
+                     "std::remove_reference_t<decltype(hpp_red_{0})>>();\n",
+                     RV.IndexName, runtimeOpType(RV));
   }
   Pro += simdPragma(L);
   std::string Indent = Edit.indentOf(L.Pragma.Begin);
