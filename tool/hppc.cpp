@@ -30,6 +30,18 @@ const char *const Usage = R"(usage:
   hppc --version
 )";
 
+const char *const TranslateHelp = R"(usage: hppc translate --backend=BACKEND IN.cpp [options] [-- CLANG-ARGS...]
+
+  --backend=openmp|cuda|hip  the backend to translate for (required)
+  -o OUT                     write the translation to OUT ('-' or none: stdout);
+                             written only when translation succeeds
+  --report                   print the per-loop mapping report on stdout
+  --report-json FILE         write the same report as JSON
+  -- CLANG-ARGS...           arguments for the parse: -I, -D, -std=, ...
+                             (-Xclang -verify checks expected diagnostics)
+  --help                     this text
+)";
+
 int fail(const Twine &Message) {
   errs() << "hppc: error: " << Message << "\n";
   return 1;
@@ -95,6 +107,10 @@ int runTranslate(ArrayRef<StringRef> Args, const char *Argv0) {
         Opts.CompilerArgs.push_back(Args[I].str());
       break;
     }
+    if (A == "--help" || A == "-h") {
+      outs() << TranslateHelp;
+      return 0;
+    }
     if (A.consume_front("--backend=")) {
       B = hpp::parseBackend(A);
       if (!B)
@@ -119,6 +135,9 @@ int runTranslate(ArrayRef<StringRef> Args, const char *Argv0) {
     return fail(Twine("missing --backend\n") + Usage);
   if (Opts.InputPath.empty())
     return fail(Twine("missing input file\n") + Usage);
+  // One line of ours rather than the three Clang's driver would print.
+  if (Opts.InputPath != "-" && !sys::fs::exists(Opts.InputPath))
+    return fail("no such file: '" + Opts.InputPath + "'");
   Opts.Target = *B;
   Opts.ResourceDir = HPP_CLANG_RESOURCE_DIR;
   Opts.IncludeDirs.push_back(getPrefix(Argv0) + "/include");
