@@ -24,7 +24,7 @@ using namespace llvm;
 namespace {
 
 const char *const Usage = R"(usage:
-  hppc translate --backend=openmp|cuda|hip IN.cpp -o OUT [--report]
+  hppc translate --backend=openmp|cuda|hip IN.cpp -o OUT [-p BUILD_DIR] [--report]
                  [--report-json FILE] [-- CLANG-ARGS...]
   hppc config --backend=openmp|cuda|hip (--cflags | --libs | --prefix)
   hppc --version
@@ -35,6 +35,7 @@ const char *const TranslateHelp = R"(usage: hppc translate --backend=BACKEND IN.
   --backend=openmp|cuda|hip  the backend to translate for (required)
   -o OUT                     write the translation to OUT ('-' or none: stdout);
                              written only when translation succeeds
+  -p BUILD_DIR               take IN.cpp's flags from BUILD_DIR/compile_commands.json
   --report                   print the per-loop mapping report on stdout
   --report-json FILE         write the same report as JSON
   -- CLANG-ARGS...           arguments for the parse: -I, -D, -std=, ...
@@ -98,7 +99,7 @@ int runConfig(ArrayRef<StringRef> Args, const char *Argv0) {
 int runTranslate(ArrayRef<StringRef> Args, const char *Argv0) {
   hpp::TranslateOptions Opts;
   std::optional<hpp::Backend> B;
-  std::string Output, ReportJSON;
+  std::string Output, ReportJSON, BuildDir;
   bool Report = false;
   for (size_t I = 0; I < Args.size(); ++I) {
     StringRef A = Args[I];
@@ -117,6 +118,8 @@ int runTranslate(ArrayRef<StringRef> Args, const char *Argv0) {
         return fail("unknown backend '" + A + "'");
     } else if (A == "-o" && I + 1 < Args.size()) {
       Output = Args[++I].str();
+    } else if (A == "-p" && I + 1 < Args.size()) {
+      BuildDir = Args[++I].str();
     } else if (A == "--report") {
       Report = true;
     } else if (A == "--report-json" && I + 1 < Args.size()) {
@@ -138,6 +141,16 @@ int runTranslate(ArrayRef<StringRef> Args, const char *Argv0) {
   // One line of ours rather than the three Clang's driver would print.
   if (Opts.InputPath != "-" && !sys::fs::exists(Opts.InputPath))
     return fail("no such file: '" + Opts.InputPath + "'");
+  if (!BuildDir.empty()) {
+    Expected<std::vector<std::string>> DBArgs = hpp::getDatabaseArguments(BuildDir, Opts.InputPath);
+    if (!DBArgs)
+      return fail(toString(DBArgs.takeError()));
+    // The database's flags first: those after `--` may override them.
+    Opts.CompilerArgs.insert(Opts.CompilerArgs.begin(), DBArgs->begin(), DBArgs->end());
+    SmallString<256> Absolute(Opts.InputPath);
+    sys::fs::make_absolute(Absolute);
+    Opts.InputPath = Absolute.str().str();
+  }
   Opts.Target = *B;
   Opts.ResourceDir = HPP_CLANG_RESOURCE_DIR;
   Opts.IncludeDirs.push_back(getPrefix(Argv0) + "/include");

@@ -53,6 +53,12 @@ struct TranslationResult {
 /// llvm::Error is returned only when the tool itself cannot run.
 llvm::Expected<TranslationResult> translateFile(const TranslateOptions &Opts);
 
+/// The parse arguments for \p File from \p BuildDir/compile_commands.json
+/// (`hppc translate -p`): the build's flags without its compiler, input,
+/// output, -c and dependency flags, run in the command's directory.
+llvm::Expected<std::vector<std::string>> getDatabaseArguments(llvm::StringRef BuildDir,
+                                                              llvm::StringRef File);
+
 } // namespace hpp
 
 #endif // HPPC_TRANSLATOR_H

@@ -1,0 +1,1 @@
+constexpr double kFactor = 2.0;
