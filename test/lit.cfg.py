@@ -26,6 +26,7 @@ include_dir = os.path.join(config.hpp_obj_root, "include")
 # Before %hppc, of which it is an extension: lit substitutes in list order.
 config.substitutions.append(("%hppcxx", os.path.join(bin_dir, "hppc++")))
 config.substitutions.append(("%hpp_include", include_dir))
+config.substitutions.append(("%hpp_obj_root", config.hpp_obj_root))
 config.substitutions.append(
     ("%hppc_unit_tests", os.path.join(bin_dir, "hppc_unit_tests")))
 # The fuzz targets, built with a main that runs each file once (fuzz/).

@@ -128,6 +128,11 @@ std::vector<std::string> Wrapper::forNVCC(const std::vector<std::string> &Args) 
   std::vector<std::string> Out;
   for (size_t I = 0; I < Args.size(); ++I) {
     StringRef A = Args[I];
+    // nvcc knows the ISO dialects only (CMake writes -std=gnu++17).
+    if (A.consume_front("-std=gnu++")) {
+      Out.push_back(("-std=c++" + A).str());
+      continue;
+    }
     bool Own = A.starts_with("-I") || A.starts_with("-D") || A.starts_with("-U") ||
                A.starts_with("-O") || A == "-g" || A.starts_with("-std=") ||
                A == "-isystem" || A == "-include" || A.starts_with("-L") ||
@@ -217,9 +222,12 @@ int Wrapper::translateAndCompile(const CommandArg &Source, StringRef Object) {
   std::vector<std::string> Args = sharedCompileArgs();
   int Status;
   if (Target == Backend::CUDA) {
-    std::vector<std::string> NV{"-arch=" + CUDAArch, "-std=c++17", "--extended-lambda",
+    std::vector<std::string> NV{"-arch=" + CUDAArch, "--extended-lambda",
                                 "--expt-relaxed-constexpr", "-I" + S.Prefix + "/include"};
     std::vector<std::string> User = forNVCC(Args);
+    // C++17 at least (the generated code needs it), unless the user chose.
+    if (llvm::none_of(User, [](StringRef A) { return A.starts_with("-std="); }))
+      NV.push_back("-std=c++17");
     NV.insert(NV.end(), User.begin(), User.end());
     NV.insert(NV.end(), {"-x", "cu", "-c", Generated.str().str(), "-o", Object.str()});
     Status = runTool(NVCC, NV);
