@@ -39,15 +39,10 @@ public:
   /// Records a runtime failure of the calling thread that no iteration
   /// caused (such as its scratch buffer), as an Error naming the region.
   void fail(const std::string& what) noexcept {
-    std::exception_ptr e;
-    try {
-      throw Error("hpp: region '" + std::string(region_) + "' (" + file_ + ":" +
-                  std::to_string(line_) + "): " + what);
-    } catch (...) {
-      e = std::current_exception();
-    }
     // Before every iteration: the runtime's error explains the others.
-    keep(std::numeric_limits<index_t>::min(), e);
+    keep(std::numeric_limits<index_t>::min(),
+         std::make_exception_ptr(Error("hpp: region '" + std::string(region_) + "' (" +
+                                       file_ + ":" + std::to_string(line_) + "): " + what)));
   }
 
   bool failed() const { return any_.load(std::memory_order_relaxed); }
