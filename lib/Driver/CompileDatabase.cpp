@@ -3,15 +3,16 @@
 /// \file
 /// `hppc translate -p BUILD_DIR FILE`, as every LibTooling tool reads it:
 /// the flags the build compiles FILE with become the translation's parse
-/// flags. The compiler, the input, the output and the mode flags are left
-/// out (the translation has its own); relative paths keep their meaning
+/// flags. The compiler, the inputs, the output, the mode and dependency
+/// flags are left out (the translation has its own; CompilerCommand
+/// classifies them as for hppc++); relative paths keep their meaning
 /// through -working-directory.
 ///
 //===----------------------------------------------------------------------===//
 
+#include "Driver/CompilerCommand.h"
 #include "hppc/Translator.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
-#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/Path.h"
 
 using namespace llvm;
@@ -38,24 +39,17 @@ Expected<std::vector<std::string>> getDatabaseArguments(StringRef BuildDir, Stri
     return createStringError(inconvertibleErrorCode(),
                              "'" + File + "' is not in " + BuildDir + "/compile_commands.json");
   const clang::tooling::CompileCommand &C = Commands.front();
+  // The same classification hppc++ uses: the build's inputs, output, mode
+  // and dependency flags belong to its compile, not to the parse.
+  ArrayRef<std::string> Line(C.CommandLine);
+  Expected<CompilerCommand> Parsed = parseCompilerCommand(Line.drop_front());
+  if (!Parsed)
+    return Parsed.takeError();
   std::vector<std::string> Args{"-working-directory", C.Directory};
-  const std::vector<std::string> &Line = C.CommandLine;
-  for (size_t I = 1; I < Line.size(); ++I) {
-    StringRef A = Line[I];
-    // The output and what names it, the mode, and dependency files belong
-    // to the build's compile, not to the translation's parse.
-    if (A == "-o" || A == "-MF" || A == "-MT" || A == "-MQ") {
-      ++I;
-      continue;
-    }
-    bool Drop = StringSwitch<bool>(A)
-                    .Cases("-c", "-MD", "-MMD", "-MP", "--", true)
-                    .Default(A.starts_with("-o") || A.starts_with("-MF") ||
-                             A.starts_with("-MT") || A.starts_with("-MQ"));
-    if (Drop || A == C.Filename || sys::path::filename(A) == sys::path::filename(C.Filename))
-      continue;
-    Args.push_back(A.str());
-  }
+  for (const CommandArg &A : Parsed->Args)
+    if ((A.Kind == CommandArg::Preprocess || A.Kind == CommandArg::Other) &&
+        A.Words.front() != "--")
+      Args.insert(Args.end(), A.Words.begin(), A.Words.end());
   return Args;
 }
 
