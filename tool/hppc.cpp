@@ -25,7 +25,7 @@ namespace {
 
 const char *const Usage = R"(usage:
   hppc translate --backend=openmp|cuda|hip IN.cpp -o OUT [-p BUILD_DIR] [--report]
-                 [--report-json FILE] [-- CLANG-ARGS...]
+                 [--remarks] [--report-json FILE] [-- CLANG-ARGS...]
   hppc config --backend=openmp|cuda|hip (--cflags | --libs | --prefix)
   hppc --version
 )";
@@ -37,6 +37,7 @@ const char *const TranslateHelp = R"(usage: hppc translate --backend=BACKEND IN.
                              written only when translation succeeds
   -p BUILD_DIR               take IN.cpp's flags from BUILD_DIR/compile_commands.json
   --report                   print the per-loop mapping report on stdout
+  --remarks                  give the same report as remarks at the loops' lines
   --report-json FILE         write the same report as JSON
   -- CLANG-ARGS...           arguments for the parse: -I, -D, -std=, ...
                              (-Xclang -verify checks expected diagnostics)
@@ -122,6 +123,8 @@ int runTranslate(ArrayRef<StringRef> Args, const char *Argv0) {
       BuildDir = Args[++I].str();
     } else if (A == "--report") {
       Report = true;
+    } else if (A == "--remarks") {
+      Opts.Remarks = true;
     } else if (A == "--report-json" && I + 1 < Args.size()) {
       ReportJSON = Args[++I].str();
     } else if (A.consume_front("--report-json=")) {

@@ -33,6 +33,8 @@ struct TranslateOptions {
   /// Off, diagnostics are counted but not printed: Succeeded and the
   /// report's refusals are the same, nothing reaches stderr.
   bool PrintDiagnostics = true;
+  /// Also give the mapping report as remarks at the user's lines.
+  bool Remarks = false;
 };
 
 struct TranslationResult {

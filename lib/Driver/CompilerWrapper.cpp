@@ -182,11 +182,12 @@ int Wrapper::translateAndCompile(const CommandArg &Source, StringRef Object) {
   Opts.CompilerArgs = C.words([](const CommandArg &A) { return A.Kind == CommandArg::Preprocess; });
   Opts.ResourceDir = S.ResourceDir;
   Opts.IncludeDirs.push_back(S.Prefix + "/include");
+  // The report comes as remarks at the user's lines, among the compiler's
+  // own diagnostics, as -Minfo=accel does.
+  Opts.Remarks = Report;
   Expected<TranslationResult> R = translateFile(Opts);
   if (!R)
     return fail(toString(R.takeError()));
-  if (Report)
-    errs() << R->ReportText;
   if (!C.ReportJSON.empty()) {
     std::error_code EC;
     raw_fd_ostream OS(C.ReportJSON, EC);

@@ -50,6 +50,93 @@ std::string collapseText(const Construct &L) {
   return S;
 }
 
+/// What the report says about one construct: a headline ("flat loop over
+/// i -> ...") then its details ("reductions: +:s", ...). The text report
+/// prints them one per line, the remarks on one line.
+std::vector<std::string> describeConstruct(const ReportInput &In, const Region &R,
+                                           const Construct &C) {
+  std::vector<std::string> Lines;
+  switch (C.Kind) {
+  case ConstructKind::Loop: {
+    std::string Head = formatv("{0} loop over {1}", getLoopLevelName(C.Level), collapseText(C));
+    if (C.Dims.size() > 1)
+      Head += formatv(" (collapse {0})", C.Dims.size());
+    Lines.push_back(Head + " -> " + In.DescribeMapping(R, C));
+    if (!C.Reductions.empty()) {
+      std::string S = "reductions:";
+      for (const ReductionVar &RV : C.Reductions)
+        S += " " + reductionText(RV);
+      Lines.push_back(S);
+    }
+    if (!C.LeagueText.empty())
+      Lines.push_back("league: " + C.LeagueText);
+    if (!C.TeamSizeText.empty())
+      Lines.push_back("team_size: " + C.TeamSizeText);
+    if (!C.VectorLengthText.empty())
+      Lines.push_back("vector_length: " + C.VectorLengthText);
+    if (!C.StreamText.empty() || C.Nowait)
+      Lines.push_back("stream: " + (C.StreamText.empty() ? "default" : C.StreamText) +
+                      (C.Nowait ? ", nowait" : ""));
+    if (!C.Tile.empty())
+      Lines.push_back("tile: " + join(C.Tile, ", "));
+    break;
+  }
+  case ConstructKind::Scratch: {
+    const ScratchArray &A = R.Scratch[C.ScratchIndex];
+    std::string Bytes = A.IsConstantSize && A.ConstantBytes
+                            ? std::to_string(A.ConstantBytes)
+                            : A.BytesExpr;
+    Lines.push_back(formatv("scratch '{0}' level {1} per {2}: {3} bytes", A.Name, A.Level,
+                            A.PerThread ? "thread" : "team", Bytes));
+    break;
+  }
+  case ConstructKind::Barrier:
+    Lines.push_back(C.Inserted ? "barrier inserted: " + C.Reason
+                               : std::string("barrier (explicit)"));
+    break;
+  case ConstructKind::Single: {
+    std::string S = formatv("single per {0}", C.PerThread ? "thread" : "team");
+    if (!C.Broadcast.empty()) {
+      S += ", broadcasts";
+      for (const VarDecl *V : C.Broadcast)
+        S += " " + V->getName().str();
+    }
+    Lines.push_back(S);
+    break;
+  }
+  case ConstructKind::Atomic:
+    Lines.push_back("atomic update of " + C.AtomicTarget);
+    break;
+  case ConstructKind::Scan:
+    Lines.push_back(formatv("scan {0}", C.Inclusive ? "inclusive" : "exclusive"));
+    break;
+  }
+  return Lines;
+}
+
+std::string capturesText(const Region &R) {
+  std::string S;
+  for (const Capture &C : R.Captures)
+    S += (S.empty() ? "" : " ") + C.Name + " (" + C.TypeName + ", " +
+         (C.Kind == CaptureKind::Reduction ? "reduction"
+          : C.Kind == CaptureKind::Atomic  ? "atomic"
+                                           : "read-only") +
+         ")";
+  if (R.CapturesThis)
+    S += S.empty() ? "this" : " this";
+  return S;
+}
+
+std::string callsText(const Region &R) {
+  std::string S;
+  for (const CalledFunction &F : R.Calls) {
+    S += (S.empty() ? "" : " ") + F.Name;
+    if (!F.Chain.empty())
+      S += " (via " + join(F.Chain, " -> ") + ")";
+  }
+  return S;
+}
+
 } // namespace
 
 std::string renderTextReport(const ReportInput &In) {
@@ -63,95 +150,38 @@ std::string renderTextReport(const ReportInput &In) {
     OS << formatv("{0}:{1}: region '{2}' ({3} loop)\n", In.FileName, R.Line, R.Name,
                   getLoopLevelName(R.Root->Level));
     R.forEachConstruct([&](const Construct &C) {
-      unsigned Line = lineOf(In, C.Loc);
-      switch (C.Kind) {
-      case ConstructKind::Loop: {
-        OS << formatv("  line {0}: {1} loop over {2}", Line,
-                      getLoopLevelName(C.Level), collapseText(C));
-        if (C.Dims.size() > 1)
-          OS << formatv(" (collapse {0})", C.Dims.size());
-        OS << " -> " << In.DescribeMapping(R, C) << "\n";
-        if (!C.Reductions.empty()) {
-          OS << "    reductions:";
-          for (const ReductionVar &RV : C.Reductions)
-            OS << " " << reductionText(RV);
-          OS << "\n";
-        }
-        if (!C.LeagueText.empty())
-          OS << "    league: " << C.LeagueText << "\n";
-        if (!C.TeamSizeText.empty())
-          OS << "    team_size: " << C.TeamSizeText << "\n";
-        if (!C.VectorLengthText.empty())
-          OS << "    vector_length: " << C.VectorLengthText << "\n";
-        if (!C.StreamText.empty() || C.Nowait)
-          OS << "    stream: " << (C.StreamText.empty() ? "default" : C.StreamText)
-             << (C.Nowait ? ", nowait" : "") << "\n";
-        if (!C.Tile.empty())
-          OS << "    tile: " << join(C.Tile, ", ") << "\n";
-        break;
-      }
-      case ConstructKind::Scratch: {
-        const ScratchArray &A = R.Scratch[C.ScratchIndex];
-        OS << formatv("  line {0}: scratch '{1}' level {2} per {3}: ", Line, A.Name,
-                      A.Level, A.PerThread ? "thread" : "team");
-        if (A.IsConstantSize && A.ConstantBytes)
-          OS << A.ConstantBytes << " bytes\n";
-        else
-          OS << A.BytesExpr << " bytes\n";
-        break;
-      }
-      case ConstructKind::Barrier:
-        if (C.Inserted)
-          OS << formatv("  line {0}: barrier inserted: {1}\n", Line, C.Reason);
-        else
-          OS << formatv("  line {0}: barrier (explicit)\n", Line);
-        break;
-      case ConstructKind::Single: {
-        OS << formatv("  line {0}: single per {1}", Line, C.PerThread ? "thread" : "team");
-        if (!C.Broadcast.empty()) {
-          OS << ", broadcasts";
-          for (const VarDecl *V : C.Broadcast)
-            OS << " " << V->getName();
-        }
-        OS << "\n";
-        break;
-      }
-      case ConstructKind::Atomic:
-        OS << formatv("  line {0}: atomic update of {1}\n", Line, C.AtomicTarget);
-        break;
-      case ConstructKind::Scan:
-        OS << formatv("  line {0}: scan {1}\n", Line,
-                      C.Inclusive ? "inclusive" : "exclusive");
-        break;
-      }
+      std::vector<std::string> Lines = describeConstruct(In, R, C);
+      OS << formatv("  line {0}: {1}\n", lineOf(In, C.Loc), Lines.front());
+      for (size_t I = 1; I < Lines.size(); ++I)
+        OS << "    " << Lines[I] << "\n";
     });
     OS << "  barriers inserted: " << R.countInsertedBarriers() << "\n";
-    if (!R.Captures.empty()) {
-      OS << "  captures:";
-      for (const Capture &C : R.Captures)
-        OS << " " << C.Name << " (" << C.TypeName << ", "
-           << (C.Kind == CaptureKind::Reduction ? "reduction"
-               : C.Kind == CaptureKind::Atomic  ? "atomic"
-                                                : "read-only")
-           << ")";
-      if (R.CapturesThis)
-        OS << " this";
-      OS << "\n";
-    }
-    if (!R.Calls.empty()) {
-      OS << "  calls:";
-      for (const CalledFunction &F : R.Calls) {
-        OS << " " << F.Name;
-        if (!F.Chain.empty())
-          OS << " (via " << join(F.Chain, " -> ") << ")";
-      }
-      OS << "\n";
-    }
+    if (!R.Captures.empty())
+      OS << "  captures: " << capturesText(R) << "\n";
+    if (!R.Calls.empty())
+      OS << "  calls: " << callsText(R) << "\n";
   }
   for (const RefusedDirective &D : sortedRefused(In))
     OS << formatv("{0}:{1}: refused '#pragma hpp {2}': {3}\n", In.FileName, D.Line,
                   D.Kind, D.Reason.empty() ? "see the diagnostics above" : D.Reason);
   return Out;
+}
+
+void emitReportRemarks(const ReportInput &In, Diagnoser &Diags) {
+  for (const Region &R : In.Model.Regions) {
+    std::string Details = formatv("{0} barrier{1} inserted", R.countInsertedBarriers(),
+                                  R.countInsertedBarriers() == 1 ? "" : "s");
+    if (!R.Captures.empty())
+      Details += "; captures: " + capturesText(R);
+    if (!R.Calls.empty())
+      Details += "; calls: " + callsText(R);
+    Diags.report(In.SM.getExpansionLoc(R.Root->Loc), Diag::remark_region)
+        << R.Name << getLoopLevelName(R.Root->Level) << In.BackendName << Details;
+    R.forEachConstruct([&](const Construct &C) {
+      Diags.report(In.SM.getExpansionLoc(C.Loc), Diag::remark_construct)
+          << join(describeConstruct(In, R, C), "; ");
+    });
+  }
 }
 
 std::string renderJSONReport(const ReportInput &In) {

@@ -11,6 +11,7 @@
 #ifndef HPP_DRIVER_REPORT_H
 #define HPP_DRIVER_REPORT_H
 
+#include "Basic/Diagnostics.h"
 #include "IR/Region.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include <string>
@@ -32,6 +33,11 @@ struct ReportInput {
 
 std::string renderTextReport(const ReportInput &In);
 std::string renderJSONReport(const ReportInput &In);
+
+/// The report as remarks at the user's lines, the way `-Minfo=accel` or
+/// `-Rpass` report during a normal compile: one per region at its loop,
+/// one per construct at its line.
+void emitReportRemarks(const ReportInput &In, Diagnoser &Diags);
 
 } // namespace hpp
 
