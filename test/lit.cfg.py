@@ -74,6 +74,7 @@ if config.nvcc and os.path.exists(config.nvcc) and os.path.exists(cuda_runtime):
          "%s -arch=sm_90 -Werror all-warnings -Xcudafe --display_error_number "
          "$(%s config --backend=cuda --cflags) -x cu"
          % (config.nvcc, hppc)))
+    config.substitutions.append(("%nvcc_path", config.nvcc))
 if shutil.which("make"):
     config.available_features.add("make")
 if shutil.which("nvidia-smi"):

@@ -104,12 +104,41 @@ int Wrapper::runTool(StringRef Program, const std::vector<std::string> &Args) {
   return Status;
 }
 
+/// The directory of libcudart that goes with \p NVCC: nvcc is found on
+/// PATH when it has no directory, and followed through symbolic links
+/// (/usr/bin/nvcc -> /usr/local/cuda-13.0/bin/nvcc), whose toolkit keeps
+/// the library in lib64, lib or targets/<arch>/lib. Empty when none has it:
+/// the linker's own search path may still find it.
+static std::string findCUDALibraryDir(StringRef NVCC) {
+  std::string Program = NVCC.str();
+  if (!sys::path::has_parent_path(Program))
+    if (ErrorOr<std::string> Found = sys::findProgramByName(Program))
+      Program = *Found;
+  SmallString<256> Real;
+  if (sys::fs::real_path(Program, Real))
+    Real = Program;
+  SmallString<256> Root = sys::path::parent_path(sys::path::parent_path(Real));
+  for (StringRef Sub : {"lib64", "lib", "targets/x86_64-linux/lib", "targets/sbsa-linux/lib"}) {
+    SmallString<256> Dir = Root;
+    sys::path::append(Dir, Sub);
+    for (StringRef Lib : {"libcudart.so", "libcudart_static.a"}) {
+      SmallString<256> File = Dir;
+      sys::path::append(File, Lib);
+      if (sys::fs::exists(File))
+        return Dir.str().str();
+    }
+  }
+  return "";
+}
+
 std::vector<std::string> Wrapper::runtimeLinkFlags() const {
   std::vector<std::string> Flags{"-L" + S.Prefix + "/lib"};
   if (Target == Backend::CUDA) {
-    SmallString<128> CUDALib = sys::path::parent_path(sys::path::parent_path(NVCC));
-    sys::path::append(CUDALib, "lib64");
-    Flags.insert(Flags.end(), {"-lhpprt_cuda", "-L" + CUDALib.str().str(), "-lcudart"});
+    Flags.push_back("-lhpprt_cuda");
+    std::string CUDALib = findCUDALibraryDir(NVCC);
+    if (!CUDALib.empty())
+      Flags.push_back("-L" + CUDALib);
+    Flags.push_back("-lcudart");
   } else {
     Flags.insert(Flags.end(), {"-lhpprt_openmp", "-fopenmp"});
   }
