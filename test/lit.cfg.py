@@ -75,6 +75,22 @@ if config.nvcc and os.path.exists(config.nvcc) and os.path.exists(cuda_runtime):
          "$(%s config --backend=cuda --cflags) -x cu"
          % (config.nvcc, hppc)))
     config.substitutions.append(("%nvcc_path", config.nvcc))
+# HIP for AMD GPUs: compiled by clang -x hip wherever the HIP runtime was
+# built (cmake/HppHIP.cmake); no AMD GPU is needed, none runs it here.
+hip_runtime = os.path.join(config.hpp_obj_root, "lib", "libhpprt_hip.a")
+if os.path.exists(hip_runtime):
+    config.available_features.add("hip-amd")
+    config.substitutions.append(
+        ("%hip_hpp_link", "$(%s config --backend=hip --libs)" % hppc))
+    config.substitutions.append(
+        ("%hip_hpp", "%s -O2 -Werror -Wno-unused-command-line-argument "
+         "$(%s config --backend=hip --cflags)" % (config.clangxx, hppc)))
+# The HIP translation is the CUDA one with the HIP runtime's names: codegen
+# tests compare the two through this rewrite of the HIP file.
+config.substitutions.append(
+    ("%hip_as_cuda",
+     "sed -e 's/hpprt::hip::/hpprt::cuda::/g' -e 's|hpprt/hip/|hpprt/cuda/|' "
+     "-e 's/HPP_BACKEND_HIP/HPP_BACKEND_CUDA/' -e 's/for the hip backend/for the cuda backend/' -e 's/: HIP kernel /: CUDA kernel /'"))
 if shutil.which("make"):
     config.available_features.add("make")
 if shutil.which("nvidia-smi"):
