@@ -85,8 +85,10 @@ bool HppPluginAction::ParseArgs(const CompilerInstance &CI,
 std::unique_ptr<ASTConsumer> HppPluginAction::CreateASTConsumer(CompilerInstance &CI,
                                                                 StringRef InFile) {
   DiagnosticsEngine &Diags = CI.getDiagnostics();
-  // Whatever happens next, an older translation is not left behind.
-  sys::fs::remove(Out);
+  // Whatever happens next, no older translation is left behind for a build
+  // to go on with: FILE is written again only when this one succeeds.
+  if (Out != "-")
+    sys::fs::remove(Out);
   auto Write = [&Diags](StringRef Path, StringRef Text) {
     if (Error E = writeToOutput(Path, [&](raw_ostream &OS) {
           OS << Text;
@@ -101,18 +103,13 @@ std::unique_ptr<ASTConsumer> HppPluginAction::CreateASTConsumer(CompilerInstance
       errs() << R.ReportText;
     if (!ReportJSON.empty())
       Write(ReportJSON, R.ReportJSON);
-    // A build must not go on with the translation of an older version.
-    if (!R.Succeeded || Diags.hasErrorOccurred()) {
-      sys::fs::remove(Out);
-      return;
-    }
-    Write(Out, R.Output);
+    if (R.Succeeded && !Diags.hasErrorOccurred())
+      Write(Out, R.Output);
   };
   Expected<std::unique_ptr<ASTConsumer>> Consumer =
       hpp::createInParseTranslation(CI, Target, Done);
   if (!Consumer) {
     error(Diags, toString(Consumer.takeError()));
-    sys::fs::remove(Out);
     return std::make_unique<ASTConsumer>();
   }
   return std::move(*Consumer);

@@ -11,6 +11,9 @@
 // RUN: %FileCheck --check-prefix=OPENMP %s < %t.omp.cpp
 // RUN: %hppc translate --backend=openmp %s -o %t.hppc.omp.cpp
 // RUN: diff %t.hppc.omp.cpp %t.omp.cpp
+// clang's own object is the one it makes without the plugin.
+// RUN: %clangxx -std=c++17 -c %s -o %t.plain.o -I%hpp_include
+// RUN: cmp %t.plain.o %t.o
 //
 // For CUDA, HPP_FUNCTION is in clang's parse what it is in hppc's: the
 // function from the header is known to be device-callable.
