@@ -26,6 +26,10 @@ include_dir = os.path.join(config.hpp_obj_root, "include")
 # Before %hppc, of which it is an extension: lit substitutes in list order.
 config.substitutions.append(("%hppcxx", os.path.join(bin_dir, "hppc++")))
 config.substitutions.append(("%hpp_include", include_dir))
+# The Clang plugin, and the clang it is built for (test/plugin/).
+config.substitutions.append(
+    ("%hpp_plugin", os.path.join(config.hpp_obj_root, "lib", "hppPlugin.so")))
+config.substitutions.append(("%clangxx", config.clangxx))
 config.substitutions.append(("%hpp_obj_root", config.hpp_obj_root))
 config.substitutions.append(
     ("%hppc_unit_tests", os.path.join(bin_dir, "hppc_unit_tests")))
