@@ -14,6 +14,7 @@
 
 #include "hppc/CompilerWrapper.h"
 #include "Driver/CompilerCommand.h"
+#include "hppc/CommandWords.h"
 #include "hppc/Translator.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
@@ -23,7 +24,6 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/Program.h"
-#include "llvm/Support/Regex.h"
 #include "llvm/Support/StringSaver.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -44,17 +44,13 @@ std::string fromEnvironment(const char *Name, StringRef Default) {
   return Default.str();
 }
 
-/// Whether \p Path holds anything hppc translates: a `#pragma hpp` (or
-/// `_Pragma("hpp ...")`) or a call of hpp's parallel_* API. A textual test:
-/// a false positive costs one translation, which leaves a file without
-/// annotations as it was.
+/// Whether \p Path holds anything hppc translates (hppc/CommandWords.h:
+/// the front program decides with the same test).
 bool hasAnnotations(StringRef Path) {
   ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer = MemoryBuffer::getFile(Path);
   if (!Buffer)
     return false; // The compiler reports the missing file.
-  static const Regex Pattern(
-      "#[ \t]*pragma[ \t]+hpp[ \t]|_Pragma[ \t]*\\([ \t]*\"hpp[ \t]|parallel_(for|reduce|scan)[ \t]*\\(");
-  return Pattern.match((*Buffer)->getBuffer());
+  return hasAnnotationText(std::string_view((*Buffer)->getBuffer()));
 }
 
 class Wrapper {
