@@ -6,9 +6,9 @@
 /// translation (annotations); then, for a link, one link with hpp's
 /// runtime added. Generated files get unique temporary names (parallel
 /// builds compile many files at once) or, with --keep, sit beside the
-/// object. Dependency files are written for the user's file by the host
-/// compiler's preprocessor, so they name the real target and every header
-/// the translation read.
+/// object. Dependency files are written for the user's file by the
+/// translation's parse, so they name the real target and every header the
+/// translation read.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -64,7 +64,10 @@ private:
   /// Compiles one source to \p Object; \p Annotated says how.
   int compileSource(const CommandArg &Source, StringRef Object, bool Annotated);
   int translateAndCompile(const CommandArg &Source, StringRef Object);
-  int writeDependencies(const CommandArg &Source, StringRef Object);
+  /// The translation's parse writes the dependency file: it read every
+  /// file the compile depends on (a second preprocessor run would cost as
+  /// much again).
+  std::vector<std::string> dependencyArgs(StringRef Object) const;
   /// The arguments every compile of the command shares.
   std::vector<std::string> sharedCompileArgs() const;
   std::vector<std::string> forNVCC(const std::vector<std::string> &Args) const;
@@ -148,26 +151,24 @@ std::vector<std::string> Wrapper::forNVCC(const std::vector<std::string> &Args) 
   return Out;
 }
 
-int Wrapper::writeDependencies(const CommandArg &Source, StringRef Object) {
+std::vector<std::string> Wrapper::dependencyArgs(StringRef Object) const {
+  if (!C.WriteDependencies)
+    return {};
   std::string DepFile = C.DependencyFile;
   if (DepFile.empty()) {
     SmallString<128> P(Object);
     sys::path::replace_extension(P, ".d");
     DepFile = P.str().str();
   }
-  std::vector<std::string> Args = C.words(
-      [](const CommandArg &A) { return A.Kind == CommandArg::Preprocess; });
-  Args.push_back("-I" + S.Prefix + "/include");
-  Args.push_back(C.SystemHeadersInDependencies ? "-M" : "-MM");
+  std::vector<std::string> Args{C.SystemHeadersInDependencies ? "-MD" : "-MMD", "-MF", DepFile};
   if (C.PhonyTargets)
     Args.push_back("-MP");
-  Args.insert(Args.end(), {"-MF", DepFile});
   if (C.DependencyTargets.empty())
     Args.insert(Args.end(), {"-MT", Object.str()});
+  // -MQ targets are quoted already.
   for (const std::string &T : C.DependencyTargets)
     Args.insert(Args.end(), {"-MT", T});
-  Args.insert(Args.end(), {"-x", "c++", Source.Words.back()});
-  return runTool(HostCXX, Args);
+  return Args;
 }
 
 int Wrapper::translateAndCompile(const CommandArg &Source, StringRef Object) {
@@ -178,6 +179,7 @@ int Wrapper::translateAndCompile(const CommandArg &Source, StringRef Object) {
   Opts.CompilerArgs = C.words([](const CommandArg &A) { return A.Kind == CommandArg::Preprocess; });
   Opts.ResourceDir = S.ResourceDir;
   Opts.IncludeDirs.push_back(S.Prefix + "/include");
+  Opts.DependencyArgs = dependencyArgs(Object);
   Expected<TranslationResult> R = translateFile(Opts);
   if (!R)
     return fail(toString(R.takeError()));
@@ -232,8 +234,6 @@ int Wrapper::translateAndCompile(const CommandArg &Source, StringRef Object) {
                              Generated.str().str(), "-o", Object.str()});
     Status = runTool(HostCXX, Args);
   }
-  if (Status == 0 && C.WriteDependencies)
-    Status = writeDependencies(Source, Object);
   return Status;
 }
 
