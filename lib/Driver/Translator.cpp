@@ -115,8 +115,19 @@ Expected<TranslationResult> translateFile(const TranslateOptions &Opts) {
   // C++ compiler hpp supports; users may turn the warning back on.
   std::vector<std::string> CommandLine = {"hppc-clang", "-fsyntax-only",
                                           "-Wno-vla-cxx-extension"};
-  if (!Opts.ResourceDir.empty())
+  if (!Opts.ResourceDir.empty()) {
     CommandLine.push_back("-resource-dir=" + Opts.ResourceDir);
+    // The driver looks for GCC's headers next to its own directory: named
+    // without one it finds them under "/..", a path that reaches them only
+    // through /lib -> usr/lib and that Ninja cannot stat once it has folded
+    // the "..". The clang beside the resource directory (LLVM/lib/clang/N)
+    // is LLVM/bin/clang: the parse then sees the headers as clang does.
+    SmallString<256> Driver(Opts.ResourceDir);
+    for (int I = 0; I < 3; ++I)
+      sys::path::remove_filename(Driver);
+    sys::path::append(Driver, "bin", "hppc-clang");
+    CommandLine.front() = Driver.str().str();
+  }
   CommandLine.insert(CommandLine.end(), Opts.CompilerArgs.begin(),
                      Opts.CompilerArgs.end());
   for (const std::string &Dir : Opts.IncludeDirs)
@@ -155,6 +166,10 @@ Expected<TranslationResult> translateFile(const TranslateOptions &Opts) {
   // The lowered text stands in for the input file, under its name.
   auto Files = makeIntrusiveRefCnt<FileManager>(
       FileSystemOptions(), Lowered ? overlayInput(Opts.InputPath, Lowered) : InputFS);
+  // Only this parse writes the dependency file: it reads what the lowering
+  // read, under the same names.
+  CommandLine.insert(CommandLine.begin() + 1, Opts.DependencyArgs.begin(),
+                     Opts.DependencyArgs.end());
   tooling::ToolInvocation Invocation(
       CommandLine, createTranslateAction(Opts.Target, Opts.Remarks, Result), Files.get());
   // The base consumer counts diagnostics and prints nothing.
