@@ -109,9 +109,9 @@ std::vector<std::string> Wrapper::runtimeLinkFlags() const {
   if (Target == Backend::CUDA) {
     SmallString<128> CUDALib = sys::path::parent_path(sys::path::parent_path(NVCC));
     sys::path::append(CUDALib, "lib64");
-    Flags.insert(Flags.end(), {"-lhpprt_cuda", "-L" + CUDALib.str().str(), "-lcudart"});
+    Flags.insert(Flags.end(), {"-lhpprt_cuda", "-L" + CUDALib.str().str(), "-lcudart", "-ldl"});
   } else {
-    Flags.insert(Flags.end(), {"-lhpprt_openmp", "-fopenmp"});
+    Flags.insert(Flags.end(), {"-lhpprt_openmp", "-fopenmp", "-ldl"});
   }
   return Flags;
 }
