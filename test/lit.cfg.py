@@ -63,6 +63,11 @@ config.substitutions.append(
      "%s -std=c++17 -O2 $(%s config --backend=openmp --cflags)" % (config.clangxx, hppc)))
 config.substitutions.append(
     ("%compare", "python3 %s" % os.path.join(config.test_source_root, "exec", "compare.py")))
+# Kokkos Tools libraries built for the tools tests (test/tools/).
+for tool in ("recorder", "partial"):
+    config.substitutions.append(
+        ("%%tool_%s" % tool,
+         os.path.join(config.hpp_obj_root, "test", "tools", "hpp-test-tool-%s.so" % tool)))
 config.substitutions.append(
     ("%hpprt_unit_tests", os.path.join(bin_dir, "hpprt_unit_tests")))
 

@@ -89,7 +89,7 @@ int runConfig(ArrayRef<StringRef> Args, const char *Argv0) {
                           : " -fopenmp"));
     else
       Out.push_back("-L" + Prefix + "/lib" +
-                    (CUDA ? " -lhpprt_cuda" : " -lhpprt_openmp -fopenmp"));
+                    (CUDA ? " -lhpprt_cuda -ldl" : " -lhpprt_openmp -fopenmp -ldl"));
   }
   for (size_t I = 0; I < Out.size(); ++I)
     outs() << (I ? " " : "") << Out[I];

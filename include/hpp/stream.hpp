@@ -73,22 +73,22 @@ struct StreamState {
 namespace detail {
 // Replaced for the whole program by a runtime with asynchronous work, as
 // alloc_bytes is (memory.hpp); the serial build has none to wait for.
+// The label is what profiling tools see (kokkosp_begin_fence).
 #ifdef HPP_RUNTIME_DEFINES_SHARED_FUNCTIONS
-void fence_all();
+void fence_all(const char* label);
 #else
-HPP_WEAK void fence_all();
-void fence_all() {}
+HPP_WEAK void fence_all(const char* label);
+void fence_all(const char*) {}
 #endif
 } // namespace detail
 
 /// Waits for all outstanding work (in a CUDA program, all device work, in
 /// every file); throws on an asynchronous error.
-inline void fence() { detail::fence_all(); }
+inline void fence() { detail::fence_all("hpp::fence: unnamed global fence"); }
 
 /// fence() with a label for profiling tools, as Kokkos::fence("label").
 inline void fence(const std::string& label) {
-  (void)label;
-  fence();
+  detail::fence_all(label.c_str());
 }
 
 class Stream {

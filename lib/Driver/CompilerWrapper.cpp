@@ -137,9 +137,9 @@ std::vector<std::string> Wrapper::runtimeLinkFlags() const {
     std::string CUDALib = findCUDALibraryDir(NVCC);
     if (!CUDALib.empty())
       Flags.push_back("-L" + CUDALib);
-    Flags.push_back("-lcudart");
+    Flags.insert(Flags.end(), {"-lcudart", "-ldl"});
   } else {
-    Flags.insert(Flags.end(), {"-lhpprt_openmp", "-fopenmp"});
+    Flags.insert(Flags.end(), {"-lhpprt_openmp", "-fopenmp", "-ldl"});
   }
   return Flags;
 }

@@ -434,6 +434,23 @@ void check_pointer(const Launch &cfg, const void *p, const char *var) {
                 "hpp::alloc (Space::Device or Space::Shared)");
 }
 
+std::uint32_t tools_device_id() {
+  int device = 0;
+  if (cudaGetDevice(&device) != cudaSuccess)
+    (void)cudaGetLastError();
+  return profiling::device_id(profiling::DeviceType::Cuda,
+                              static_cast<std::uint32_t>(device), 1);
+}
+
+void nvtx_initialize() {
+#ifdef HPPRT_CUDA_HAVE_NVTX
+  // NVTX resolves its entry points on first use; doing it once here keeps
+  // threads that start their first region together from racing on it.
+  static std::once_flag once;
+  std::call_once(once, [] { nvtxInitialize(nullptr); });
+#endif
+}
+
 } // namespace detail
 } // namespace cuda
 } // namespace hpprt

@@ -10,7 +10,10 @@
 
 #define HPP_RUNTIME_DEFINES_SHARED_FUNCTIONS
 #include <hpp/memory.hpp>
+#include <hpp/profiling.hpp>
 #include <hpp/stream.hpp>
+
+#include "../common/profiling.hpp"
 
 #include <cuda_runtime.h>
 
@@ -28,11 +31,55 @@ namespace {
                            " (" + cudaGetErrorName(err) + ")");
 }
 
+// Kokkos Tools' names of the memory spaces.
+const char *space_name(Space space) {
+  switch (space) {
+  case Space::Device:
+    return "Cuda";
+  case Space::Shared:
+    return "CudaUVM";
+  case Space::HostPinned:
+    return "CudaHostPinned";
+  case Space::Host:
+    break;
+  }
+  return "Host";
+}
+
+// The space p points into; only asked when tools listen.
+const char *space_of(const void *p) {
+  cudaPointerAttributes a{};
+  if (cudaPointerGetAttributes(&a, p) != cudaSuccess) {
+    (void)cudaGetLastError();
+    return "Host";
+  }
+  switch (a.type) {
+  case cudaMemoryTypeDevice:
+    return "Cuda";
+  case cudaMemoryTypeManaged:
+    return "CudaUVM";
+  case cudaMemoryTypeHost:
+    return "CudaHostPinned";
+  default:
+    return "Host";
+  }
+}
+
+std::uint32_t cuda_device_id(std::uint32_t instance) {
+  int device = 0;
+  if (cudaGetDevice(&device) != cudaSuccess)
+    (void)cudaGetLastError();
+  return hpprt::profiling::device_id(hpprt::profiling::DeviceType::Cuda,
+                                     static_cast<std::uint32_t>(device),
+                                     instance);
+}
+
 } // namespace
 
 bool cuda_shared_functions() { return true; }
 
-void *alloc_bytes(std::size_t bytes, Space space) {
+namespace {
+void *alloc_unreported(std::size_t bytes, Space space) {
   if (bytes == 0)
     bytes = 1; // a unique non-null pointer, as the serial build gives
   void *p = nullptr;
@@ -56,8 +103,18 @@ void *alloc_bytes(std::size_t bytes, Space space) {
   }
   return p;
 }
+} // namespace
+
+void *alloc_bytes(std::size_t bytes, Space space) {
+  void *p = alloc_unreported(bytes, space);
+  if (hpprt::profiling::tools_active())
+    hpprt::profiling::allocate_data(space_name(space), "hpp::alloc", p, bytes);
+  return p;
+}
 
 void free_bytes(void *p) {
+  if (hpprt::profiling::tools_active())
+    hpprt::profiling::deallocate_data(p);
   cudaPointerAttributes a{};
   cudaError_t err = cudaPointerGetAttributes(&a, p);
   if (err != cudaSuccess)
@@ -79,6 +136,9 @@ void free_bytes(void *p) {
 }
 
 void copy_bytes(void *dst, const void *src, std::size_t bytes) {
+  const bool tools = hpprt::profiling::tools_active();
+  hpprt::DeepCopyScope scope(tools ? space_of(dst) : "", dst,
+                             tools ? space_of(src) : "", src, bytes);
   if (bytes == 0)
     return;
   const cudaError_t err = cudaMemcpy(dst, src, bytes, cudaMemcpyDefault);
@@ -86,11 +146,19 @@ void copy_bytes(void *dst, const void *src, std::size_t bytes) {
     fail("hpp::deep_copy", err);
 }
 
-void fence_all() {
+void fence_all(const char *label) {
+  const bool tools = hpprt::profiling::tools_active();
+  hpprt::FenceScope scope(label, tools ? cuda_device_id(0) : 0);
   const cudaError_t err = cudaDeviceSynchronize();
   if (err != cudaSuccess)
     fail("hpp::fence", err);
 }
+
+void push_profile_region(const char *name) {
+  hpprt::profiling::push_region(name);
+}
+
+void pop_profile_region() { hpprt::profiling::pop_region(); }
 
 } // namespace detail
 } // namespace hpp
