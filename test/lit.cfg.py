@@ -83,7 +83,48 @@ if config.nvcc and os.path.exists(config.nvcc) and os.path.exists(cuda_runtime):
          "%s -arch=sm_90 -Werror all-warnings -Xcudafe --display_error_number "
          "$(%s config --backend=cuda --cflags) -x cu"
          % (config.nvcc, hppc)))
-    config.substitutions.append(("%nvcc_path", config.nvcc))
+# HIP's NVIDIA platform: the installed HIP headers, patched for this CUDA at
+# configure time (cmake/HppHIP.cmake), so that nvcc compiles HIP code with
+# -isystem %hip_nvidia_include -D__HIP_PLATFORM_NVIDIA__.
+if config.nvcc and os.path.exists(config.nvcc):
+    config.substitutions.append(("%nvcc_bin", config.nvcc))
+    if config.hip_nvidia_include and os.path.isfile(os.path.join(
+            config.hip_nvidia_include, "hip", "nvidia_detail", "nvidia_hip_runtime_api.h")):
+        config.available_features.add("hip-nvidia")
+        config.substitutions.append(("%hip_nvidia_include", config.hip_nvidia_include))
+        # The installed, unpatched headers the copy was made from.
+        config.substitutions.append(("%hip_installed_include", config.hip_include_dir))
+
+
+# HIP for AMD GPUs: clang compiles HIP for gfx90a with ROCm's device
+# libraries and links against the HIP runtime (Debian 12: libamdhip64-dev,
+# rocm-device-libs, and clang-tools-19 for clang-offload-bundler). The
+# feature is there when a small HIP program compiles and links that way.
+def hip_amd_compiler():
+    if not config.clangxx or not os.path.isdir(config.rocm_device_lib_path):
+        return None
+    command = [config.clangxx, "-x", "hip", "--offload-arch=gfx90a",
+               "--rocm-device-lib-path=" + config.rocm_device_lib_path, "-fuse-ld=lld"]
+    probe_dir = os.path.join(config.hpp_obj_root, "test", "hip-amd-probe")
+    os.makedirs(probe_dir, exist_ok=True)
+    source = os.path.join(probe_dir, "probe.hip")
+    with open(source, "w") as f:
+        f.write("#include <hip/hip_runtime.h>\n"
+                "__global__ void k(int *p) { p[threadIdx.x] = __shfl_down(1, 1); }\n"
+                "int main() { int *p; return hipMalloc(&p, 64) != hipSuccess; }\n")
+    try:
+        result = subprocess.run(command + [source, "-o", os.path.join(probe_dir, "probe")],
+                                capture_output=True)
+    except OSError:
+        return None
+    return command if result.returncode == 0 else None
+
+
+hip_amd = hip_amd_compiler()
+if hip_amd:
+    config.available_features.add("hip-amd")
+    config.substitutions.append(("%hipcc_amd", " ".join(hip_amd)))
+
 if shutil.which("make"):
     config.available_features.add("make")
 if shutil.which("nvidia-smi"):
