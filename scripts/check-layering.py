@@ -4,11 +4,11 @@
 lib/ is one folder per stage; each may include the stages before it and
 itself, never one after it or a sibling:
 
-    Basic <- IR <- Analysis <- {Frontend, Backend} <- Driver <- tool
+    Basic <- IR <- Analysis <- {Frontend, Backend} <- Driver <- {tool, plugin}
 
 The public headers under include/hppc/ sit beside Basic: hppc/Backend.h may be
-included anywhere, hppc/Translator.h (the library's entry point) only by
-Driver and tool. Prints every offending `#include` as FILE:LINE and exits 1.
+included anywhere, hppc/Translator.h and hppc/InParseTranslation.h (the
+library's entry points) only by Driver, tool and plugin (the Clang plugin). Prints every offending `#include` as FILE:LINE and exits 1.
 Usage: check-layering.py REPO_ROOT
 """
 import os
@@ -16,8 +16,9 @@ import re
 import sys
 
 RANK = {"Basic": 0, "IR": 1, "Analysis": 2, "Frontend": 3, "Backend": 3,
-        "Driver": 4, "tool": 5}
-PUBLIC_MIN_RANK = {"hppc/Backend.h": 0, "hppc/Translator.h": RANK["Driver"]}
+        "Driver": 4, "tool": 5, "plugin": 5}
+PUBLIC_MIN_RANK = {"hppc/Backend.h": 0, "hppc/Translator.h": RANK["Driver"],
+                   "hppc/InParseTranslation.h": RANK["Driver"]}
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
 
 
@@ -53,8 +54,10 @@ def main():
         print(__doc__, file=sys.stderr)
         return 2
     root = sys.argv[1]
-    folders = [(os.path.join(root, "lib", s), s) for s in RANK if s != "tool"]
+    folders = [(os.path.join(root, "lib", s), s) for s in RANK
+               if s not in ("tool", "plugin")]
     folders.append((os.path.join(root, "tool"), "tool"))
+    folders.append((os.path.join(root, "plugin"), "plugin"))
     failures = 0
     checked = 0
     for folder, stage in folders:

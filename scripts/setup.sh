@@ -8,9 +8,15 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${HPP_BUILD_DIR:-$root/build}
 
+# The HIP packages: HIP 5.2's headers and runtime, ROCm's device libraries
+# and clang-tools-19's clang-offload-bundler, with which clang 19 compiles
+# HIP for AMD GPUs; HIP's NVIDIA-platform headers come with libamdhip64-dev
+# (patched for the installed CUDA at configure time, cmake/HppHIP.cmake),
+# and patch applies that patch.
 packages=(cmake ninja-build make g++ python3 llvm-19-dev libclang-19-dev
           libclang-cpp19-dev clang-19 llvm-19-tools lld-19 libomp-19-dev
-          libgtest-dev)
+          libgtest-dev libamdhip64-dev rocm-device-libs hipcc clang-tools-19
+          patch)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")

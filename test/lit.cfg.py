@@ -26,6 +26,10 @@ include_dir = os.path.join(config.hpp_obj_root, "include")
 # Before %hppc, of which it is an extension: lit substitutes in list order.
 config.substitutions.append(("%hppcxx", os.path.join(bin_dir, "hppc++")))
 config.substitutions.append(("%hpp_include", include_dir))
+# The Clang plugin, and the clang it is built for (test/plugin/).
+config.substitutions.append(
+    ("%hpp_plugin", os.path.join(config.hpp_obj_root, "lib", "hppPlugin.so")))
+config.substitutions.append(("%clangxx", config.clangxx))
 config.substitutions.append(("%hpp_obj_root", config.hpp_obj_root))
 config.substitutions.append(
     ("%hppc_unit_tests", os.path.join(bin_dir, "hppc_unit_tests")))
@@ -59,6 +63,11 @@ config.substitutions.append(
      "%s -std=c++17 -O2 $(%s config --backend=openmp --cflags)" % (config.clangxx, hppc)))
 config.substitutions.append(
     ("%compare", "python3 %s" % os.path.join(config.test_source_root, "exec", "compare.py")))
+# Kokkos Tools libraries built for the tools tests (test/tools/).
+for tool in ("recorder", "partial"):
+    config.substitutions.append(
+        ("%%tool_%s" % tool,
+         os.path.join(config.hpp_obj_root, "test", "tools", "hpp-test-tool-%s.so" % tool)))
 config.substitutions.append(
     ("%hpprt_unit_tests", os.path.join(bin_dir, "hpprt_unit_tests")))
 
@@ -74,12 +83,28 @@ if config.nvcc and os.path.exists(config.nvcc) and os.path.exists(cuda_runtime):
          "%s -arch=sm_90 -Werror all-warnings -Xcudafe --display_error_number "
          "$(%s config --backend=cuda --cflags) -x cu"
          % (config.nvcc, hppc)))
-    config.substitutions.append(("%nvcc_path", config.nvcc))
-# HIP for AMD GPUs: compiled by clang -x hip wherever the HIP runtime was
-# built (cmake/HppHIP.cmake); no AMD GPU is needed, none runs it here.
+# HIP's NVIDIA platform: the installed HIP headers, patched for this CUDA at
+# configure time (cmake/HppHIP.cmake), so that nvcc compiles HIP code with
+# -isystem %hip_nvidia_include -D__HIP_PLATFORM_NVIDIA__.
+if config.nvcc and os.path.exists(config.nvcc):
+    config.substitutions.append(("%nvcc_bin", config.nvcc))
+    if config.hip_nvidia_include and os.path.isfile(os.path.join(
+            config.hip_nvidia_include, "hip", "nvidia_detail", "nvidia_hip_runtime_api.h")):
+        config.available_features.add("hip-nvidia")
+        config.substitutions.append(("%hip_nvidia_include", config.hip_nvidia_include))
+        # The installed, unpatched headers the copy was made from.
+        config.substitutions.append(("%hip_installed_include", config.hip_include_dir))
+
+# HIP for AMD GPUs: clang -x hip for gfx90a with ROCm's device libraries,
+# wherever configure found that it compiles and links and so built the HIP
+# runtime (cmake/HppHIP.cmake: Debian 12's libamdhip64-dev, rocm-device-libs,
+# clang-tools-19). No AMD GPU is needed; none runs the result here.
 hip_runtime = os.path.join(config.hpp_obj_root, "lib", "libhpprt_hip.a")
 if os.path.exists(hip_runtime):
     config.available_features.add("hip-amd")
+    config.substitutions.append(
+        ("%hipcc_amd", "%s -x hip --offload-arch=gfx90a --rocm-device-lib-path=%s -fuse-ld=lld"
+         % (config.clangxx, config.rocm_device_lib_path)))
     config.substitutions.append(
         ("%hip_hpp_link", "$(%s config --backend=hip --libs)" % hppc))
     config.substitutions.append(
@@ -90,7 +115,9 @@ if os.path.exists(hip_runtime):
 config.substitutions.append(
     ("%hip_as_cuda",
      "sed -e 's/hpprt::hip::/hpprt::cuda::/g' -e 's|hpprt/hip/|hpprt/cuda/|' "
-     "-e 's/HPP_BACKEND_HIP/HPP_BACKEND_CUDA/' -e 's/for the hip backend/for the cuda backend/' -e 's/: HIP kernel /: CUDA kernel /'"))
+     "-e 's/HPP_BACKEND_HIP/HPP_BACKEND_CUDA/' -e 's/for the hip backend/for the cuda backend/' "
+     "-e 's/: HIP kernel /: CUDA kernel /'"))
+
 if shutil.which("make"):
     config.available_features.add("make")
 if shutil.which("nvidia-smi"):

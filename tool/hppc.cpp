@@ -81,16 +81,16 @@ int runConfig(ArrayRef<StringRef> Args, const char *Argv0) {
   switch (*B) {
   case hpp::Backend::CUDA:
     CFlags = " -std=c++17 --extended-lambda --expt-relaxed-constexpr";
-    Libs = " -lhpprt_cuda";
+    Libs = " -lhpprt_cuda -ldl";
     break;
   case hpp::Backend::HIP:
     CFlags = std::string(" -std=c++17 -x hip --offload-arch=") + HPP_DEFAULT_HIP_ARCH +
              " --rocm-device-lib-path=" + HPP_HIP_DEVICE_LIBS;
-    Libs = " -lhpprt_hip -fuse-ld=lld --hip-link -lamdhip64";
+    Libs = " -lhpprt_hip -fuse-ld=lld --hip-link -lamdhip64 -ldl";
     break;
   case hpp::Backend::OpenMP:
     CFlags = " -fopenmp";
-    Libs = " -lhpprt_openmp -fopenmp";
+    Libs = " -lhpprt_openmp -fopenmp -ldl";
     break;
   }
   std::vector<std::string> Out;

@@ -14,6 +14,7 @@
 ///   reducers.hpp      Sum ... MinMaxLoc and their value types
 ///   parallel.hpp      parallel_for, parallel_reduce
 ///   scan.hpp          parallel_scan
+///   profiling.hpp     push_region / pop_region for profiling tools
 ///
 /// A program that defines HPP_BACKEND_CUDA and is compiled by nvcc (what hppc
 /// generates) gets CUDA memory spaces, fences, streams and copies.
@@ -26,6 +27,7 @@
 #include "memory.hpp"
 #include "parallel.hpp"
 #include "policy.hpp"
+#include "profiling.hpp"
 #include "reducers.hpp"
 #include "scan.hpp"
 #include "stream.hpp"

@@ -40,7 +40,7 @@ void stream_destroy(void* native);
 void stream_fence(void* native);
 int stream_status(void* native);
 void copy_bytes_async(void* native, void* dst, const void* src, std::size_t bytes);
-void fence_all();
+void fence_all(const char* label);
 #else
 HPP_WEAK void* stream_create();
 HPP_WEAK void stream_destroy(void* native);
@@ -48,7 +48,7 @@ HPP_WEAK void stream_fence(void* native);
 HPP_WEAK int stream_status(void* native);
 HPP_WEAK void copy_bytes_async(void* native, void* dst, const void* src,
                                std::size_t bytes);
-HPP_WEAK void fence_all();
+HPP_WEAK void fence_all(const char* label);
 
 // Serial: all work runs when it is called. A managed stream still needs a
 // handle of its own so that distinct streams compare unequal.
@@ -59,7 +59,7 @@ int stream_status(void*) { return static_cast<int>(StreamStatus::Complete); }
 void copy_bytes_async(void*, void* dst, const void* src, std::size_t bytes) {
   copy_bytes(dst, src, bytes);
 }
-void fence_all() {}
+void fence_all(const char*) {}
 #endif
 
 /// Owns a managed stream's native handle.
@@ -74,13 +74,11 @@ struct StreamState {
 
 /// Waits for all outstanding work (in a GPU program, all device work, in
 /// every file); throws on an asynchronous error.
-inline void fence() { detail::fence_all(); }
+inline void fence() { detail::fence_all("hpp::fence: unnamed global fence"); }
 
-/// fence() with a label for profiling tools, as Kokkos::fence("label").
-inline void fence(const std::string& label) {
-  (void)label;
-  fence();
-}
+/// fence() with a label for profiling tools (kokkosp_begin_fence), as
+/// Kokkos::fence("label").
+inline void fence(const std::string& label) { detail::fence_all(label.c_str()); }
 
 class Stream {
 public:

@@ -30,6 +30,10 @@ struct TranslateOptions {
   /// The input's text when the caller holds it in memory (the fuzzer):
   /// InputPath then only names the file, which is not read from disk.
   std::optional<std::string> InputText;
+  /// Dependency-file flags (-MD/-MMD, -MF, -MT, -MP) for the parse that
+  /// translates: Clang writes the file as the compiler would, listing every
+  /// file the translation read, at no cost beyond the parse itself.
+  std::vector<std::string> DependencyArgs;
   /// Off, diagnostics are counted but not printed: Succeeded and the
   /// report's refusals are the same, nothing reaches stderr.
   bool PrintDiagnostics = true;

@@ -1,7 +1,7 @@
 //===- CompilerCommand.cpp - A compiler command line, classified ----------===//
 
 #include "Driver/CompilerCommand.h"
-#include "llvm/ADT/StringSwitch.h"
+#include "hppc/CommandWords.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
@@ -10,16 +10,6 @@ using namespace llvm;
 
 namespace hpp {
 namespace {
-
-/// Flags whose value may be the next word (`-I dir` as well as `-Idir`).
-bool takesSeparateValue(StringRef A) {
-  return StringSwitch<bool>(A)
-      .Cases("-o", "-I", "-isystem", "-iquote", "-idirafter", "-include", "-imacros", true)
-      .Cases("-D", "-U", "-MF", "-MT", "-MQ", "-x", "-Xlinker", "-Xpreprocessor", true)
-      .Cases("-Xclang", "-L", "-l", "-arch", "-target", "--sysroot", "-isysroot", true)
-      .Cases("-Xassembler", "-u", "-T", "-z", "-aux-info", true)
-      .Default(false);
-}
 
 bool isPreprocessFlag(StringRef Flag) {
   for (StringRef P : {"-I", "-isystem", "-iquote", "-idirafter", "-include", "-imacros", "-D",
@@ -56,11 +46,7 @@ bool looksLikeCompiler(StringRef Word) {
 
 } // namespace
 
-bool isCXXSourcePath(StringRef Path) {
-  return StringSwitch<bool>(sys::path::extension(Path))
-      .Cases(".cpp", ".cc", ".cxx", ".c++", ".C", ".cp", ".CPP", ".cu", true)
-      .Default(false);
-}
+bool isCXXSourcePath(StringRef Path) { return hpp::isCXXSourcePath(std::string_view(Path)); }
 
 bool CompilerCommand::hasSources() const {
   for (const CommandArg &A : Args)
@@ -103,7 +89,7 @@ Expected<CompilerCommand> parseCompilerCommand(ArrayRef<std::string> Words) {
     if (W.starts_with("--hpp-"))
       return createStringError(inconvertibleErrorCode(), "unknown option '" + W + "'");
 
-    bool Separate = takesSeparateValue(W);
+    bool Separate = takesSeparateValue(std::string_view(W));
     if (Separate) {
       if (I + 1 == Words.size())
         return createStringError(inconvertibleErrorCode(),

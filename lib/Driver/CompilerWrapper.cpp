@@ -6,14 +6,15 @@
 /// translation (annotations); then, for a link, one link with hpp's
 /// runtime added. Generated files get unique temporary names (parallel
 /// builds compile many files at once) or, with --keep, sit beside the
-/// object. Dependency files are written for the user's file by the host
-/// compiler's preprocessor, so they name the real target and every header
-/// the translation read.
+/// object. Dependency files are written for the user's file by the
+/// translation's parse, so they name the real target and every header the
+/// translation read.
 ///
 //===----------------------------------------------------------------------===//
 
 #include "hppc/CompilerWrapper.h"
 #include "Driver/CompilerCommand.h"
+#include "hppc/CommandWords.h"
 #include "hppc/Translator.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
@@ -23,7 +24,6 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/Program.h"
-#include "llvm/Support/Regex.h"
 #include "llvm/Support/StringSaver.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -44,17 +44,13 @@ std::string fromEnvironment(const char *Name, StringRef Default) {
   return Default.str();
 }
 
-/// Whether \p Path holds anything hppc translates: a `#pragma hpp` (or
-/// `_Pragma("hpp ...")`) or a call of hpp's parallel_* API. A textual test:
-/// a false positive costs one translation, which leaves a file without
-/// annotations as it was.
+/// Whether \p Path holds anything hppc translates (hppc/CommandWords.h:
+/// the front program decides with the same test).
 bool hasAnnotations(StringRef Path) {
   ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer = MemoryBuffer::getFile(Path);
   if (!Buffer)
     return false; // The compiler reports the missing file.
-  static const Regex Pattern(
-      "#[ \t]*pragma[ \t]+hpp[ \t]|_Pragma[ \t]*\\([ \t]*\"hpp[ \t]|parallel_(for|reduce|scan)[ \t]*\\(");
-  return Pattern.match((*Buffer)->getBuffer());
+  return hasAnnotationText(std::string_view((*Buffer)->getBuffer()));
 }
 
 class Wrapper {
@@ -68,7 +64,10 @@ private:
   /// Compiles one source to \p Object; \p Annotated says how.
   int compileSource(const CommandArg &Source, StringRef Object, bool Annotated);
   int translateAndCompile(const CommandArg &Source, StringRef Object);
-  int writeDependencies(const CommandArg &Source, StringRef Object);
+  /// The translation's parse writes the dependency file: it read every
+  /// file the compile depends on (a second preprocessor run would cost as
+  /// much again).
+  std::vector<std::string> dependencyArgs(StringRef Object) const;
   /// The arguments every compile of the command shares.
   std::vector<std::string> sharedCompileArgs() const;
   std::vector<std::string> forNVCC(const std::vector<std::string> &Args) const;
@@ -138,12 +137,13 @@ std::vector<std::string> Wrapper::runtimeLinkFlags() const {
     std::string CUDALib = findCUDALibraryDir(NVCC);
     if (!CUDALib.empty())
       Flags.push_back("-L" + CUDALib);
-    Flags.push_back("-lcudart");
+    Flags.insert(Flags.end(), {"-lcudart", "-ldl"});
   } else if (Target == Backend::HIP) {
     // clang links HIP objects (--hip-link bundles device code) with lld.
-    Flags.insert(Flags.end(), {"-lhpprt_hip", "-fuse-ld=lld", "--hip-link", "-lamdhip64"});
+    Flags.insert(Flags.end(),
+                 {"-lhpprt_hip", "-fuse-ld=lld", "--hip-link", "-lamdhip64", "-ldl"});
   } else {
-    Flags.insert(Flags.end(), {"-lhpprt_openmp", "-fopenmp"});
+    Flags.insert(Flags.end(), {"-lhpprt_openmp", "-fopenmp", "-ldl"});
   }
   return Flags;
 }
@@ -184,26 +184,24 @@ std::vector<std::string> Wrapper::forNVCC(const std::vector<std::string> &Args) 
   return Out;
 }
 
-int Wrapper::writeDependencies(const CommandArg &Source, StringRef Object) {
+std::vector<std::string> Wrapper::dependencyArgs(StringRef Object) const {
+  if (!C.WriteDependencies)
+    return {};
   std::string DepFile = C.DependencyFile;
   if (DepFile.empty()) {
     SmallString<128> P(Object);
     sys::path::replace_extension(P, ".d");
     DepFile = P.str().str();
   }
-  std::vector<std::string> Args = C.words(
-      [](const CommandArg &A) { return A.Kind == CommandArg::Preprocess; });
-  Args.push_back("-I" + S.Prefix + "/include");
-  Args.push_back(C.SystemHeadersInDependencies ? "-M" : "-MM");
+  std::vector<std::string> Args{C.SystemHeadersInDependencies ? "-MD" : "-MMD", "-MF", DepFile};
   if (C.PhonyTargets)
     Args.push_back("-MP");
-  Args.insert(Args.end(), {"-MF", DepFile});
   if (C.DependencyTargets.empty())
     Args.insert(Args.end(), {"-MT", Object.str()});
+  // -MQ targets are quoted already.
   for (const std::string &T : C.DependencyTargets)
     Args.insert(Args.end(), {"-MT", T});
-  Args.insert(Args.end(), {"-x", "c++", Source.Words.back()});
-  return runTool(HostCXX, Args);
+  return Args;
 }
 
 int Wrapper::translateAndCompile(const CommandArg &Source, StringRef Object) {
@@ -217,6 +215,7 @@ int Wrapper::translateAndCompile(const CommandArg &Source, StringRef Object) {
   // The report comes as remarks at the user's lines, among the compiler's
   // own diagnostics, as -Minfo=accel does.
   Opts.Remarks = Report;
+  Opts.DependencyArgs = dependencyArgs(Object);
   Expected<TranslationResult> R = translateFile(Opts);
   if (!R)
     return fail(toString(R.takeError()));
@@ -278,8 +277,6 @@ int Wrapper::translateAndCompile(const CommandArg &Source, StringRef Object) {
                              Generated.str().str(), "-o", Object.str()});
     Status = runTool(HostCXX, Args);
   }
-  if (Status == 0 && C.WriteDependencies)
-    Status = writeDependencies(Source, Object);
   return Status;
 }
 

@@ -11,6 +11,7 @@
 #include <cuda_runtime.h>
 
 #include <cstddef>
+#include <cstdint>
 #include <cstring>
 
 #define HPPRT_GPU_DIALECT_CUDA 1
@@ -33,6 +34,13 @@
 namespace hpprt {
 namespace gpu {
 namespace dialect {
+
+/// Kokkos Tools' names for this runtime: its device type and the names of
+/// its memory spaces (device, managed, pinned host).
+constexpr std::uint32_t tools_device_type = 2; // DeviceType::Cuda
+constexpr const char *tools_space_device = "Cuda";
+constexpr const char *tools_space_managed = "CudaUVM";
+constexpr const char *tools_space_pinned = "CudaHostPinned";
 
 /// What the launch planner needs to know about a device.
 struct DeviceLimits {

@@ -421,6 +421,23 @@ void check_pointer(const Launch &cfg, const void *p, const char *var) {
                 "hpp::alloc (Space::Device or Space::Shared)");
 }
 
+std::uint32_t tools_device_id() {
+  int device = 0;
+  if (HPPRT_GPU(GetDevice)(&device) != HPPRT_GPU(Success))
+    (void)HPPRT_GPU(GetLastError)();
+  return profiling::device_id(static_cast<profiling::DeviceType>(dialect::tools_device_type),
+                              static_cast<std::uint32_t>(device), 1);
+}
+
+void nvtx_initialize() {
+#ifdef HPPRT_GPU_HAVE_NVTX
+  // NVTX resolves its entry points on first use; doing it once here keeps
+  // threads that start their first region together from racing on it.
+  static std::once_flag once;
+  std::call_once(once, [] { nvtxInitialize(nullptr); });
+#endif
+}
+
 } // namespace detail
 } // namespace gpu
 } // namespace hpprt

@@ -20,6 +20,7 @@
 
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -110,10 +111,16 @@ unsigned max_partials();
 void finish_launch(Launch &cfg, Plan &plan);
 void check_pointer(const Launch &cfg, const void *p, const char *var);
 
+/// The Kokkos Tools device id of the current device's default instance.
+std::uint32_t tools_device_id();
+/// Initialises NVTX once (std::call_once), before any thread's first range.
+void nvtx_initialize();
+
 class NvtxRange {
 public:
   explicit NvtxRange(const char *name) {
 #ifdef HPPRT_GPU_HAVE_NVTX
+    nvtx_initialize();
     nvtxRangePushA(name ? name : "");
 #else
     (void)name;
@@ -165,11 +172,23 @@ struct Launch {
   std::vector<detail::Participant *> participants;
 };
 
+namespace detail {
+/// Which Kokkos Tools entry point reports cfg's region: a scan, a region
+/// with results (reductions register with their Launch), or a plain for.
+inline profiling::RegionKind tools_region_kind(const Launch &cfg) {
+  if (cfg.kind == RegionKind::Scan)
+    return profiling::RegionKind::Scan;
+  return cfg.participants.empty() ? profiling::RegionKind::For
+                                  : profiling::RegionKind::Reduce;
+}
+} // namespace detail
+
 /// Launches kernel<<<...>>>(f, ctx) for the region cfg describes; waits
 /// unless cfg.nowait. Zero iterations launch nothing.
 template <class F>
 void launch(Launch &cfg, void (*kernel)(F, Ctx), const F &f) {
-  RegionScope scope(cfg.name);
+  RegionScope scope(cfg.name, detail::tools_region_kind(cfg),
+                    profiling::watched() ? detail::tools_device_id() : 0);
   detail::NvtxRange range(cfg.name);
   detail::Plan plan =
       detail::plan_launch(cfg, reinterpret_cast<const void *>(kernel));

@@ -10,7 +10,10 @@
 
 #define HPP_RUNTIME_DEFINES_SHARED_FUNCTIONS
 #include <hpp/memory.hpp>
+#include <hpp/profiling.hpp>
 #include <hpp/stream.hpp>
+
+#include "../common/profiling.hpp"
 
 
 #include <new>
@@ -27,11 +30,58 @@ namespace {
                            " (" + HPPRT_GPU(GetErrorName)(err) + ")");
 }
 
+namespace dialect = hpprt::gpu::dialect;
+
+// Kokkos Tools' names of the memory spaces.
+const char *space_name(Space space) {
+  switch (space) {
+  case Space::Device:
+    return dialect::tools_space_device;
+  case Space::Shared:
+    return dialect::tools_space_managed;
+  case Space::HostPinned:
+    return dialect::tools_space_pinned;
+  case Space::Host:
+    break;
+  }
+  return "Host";
+}
+
+// The space p points into; only asked when tools listen.
+const char *space_of(const void *p) {
+  dialect::PointerKind kind = dialect::PointerKind::Pageable;
+  if (dialect::pointer_kind(p, kind) != HPPRT_GPU(Success)) {
+    (void)HPPRT_GPU(GetLastError)();
+    return "Host";
+  }
+  switch (kind) {
+  case dialect::PointerKind::Device:
+    return dialect::tools_space_device;
+  case dialect::PointerKind::Managed:
+    return dialect::tools_space_managed;
+  case dialect::PointerKind::Pinned:
+    return dialect::tools_space_pinned;
+  case dialect::PointerKind::Pageable:
+    break;
+  }
+  return "Host";
+}
+
+std::uint32_t gpu_device_id(std::uint32_t instance) {
+  int device = 0;
+  if (HPPRT_GPU(GetDevice)(&device) != HPPRT_GPU(Success))
+    (void)HPPRT_GPU(GetLastError)();
+  return hpprt::profiling::device_id(
+      static_cast<hpprt::profiling::DeviceType>(dialect::tools_device_type),
+      static_cast<std::uint32_t>(device), instance);
+}
+
 } // namespace
 
 bool gpu_shared_functions() { return true; }
 
-void *alloc_bytes(std::size_t bytes, Space space) {
+namespace {
+void *alloc_unreported(std::size_t bytes, Space space) {
   if (bytes == 0)
     bytes = 1; // a unique non-null pointer, as the serial build gives
   void *p = nullptr;
@@ -56,7 +106,18 @@ void *alloc_bytes(std::size_t bytes, Space space) {
   return p;
 }
 
+} // namespace
+
+void *alloc_bytes(std::size_t bytes, Space space) {
+  void *p = alloc_unreported(bytes, space);
+  if (hpprt::profiling::tools_active())
+    hpprt::profiling::allocate_data(space_name(space), "hpp::alloc", p, bytes);
+  return p;
+}
+
 void free_bytes(void *p) {
+  if (hpprt::profiling::tools_active())
+    hpprt::profiling::deallocate_data(p);
   using hpprt::gpu::dialect::PointerKind;
   PointerKind kind = PointerKind::Pageable;
   HPPRT_GPU(Error_t) err = hpprt::gpu::dialect::pointer_kind(p, kind);
@@ -79,6 +140,9 @@ void free_bytes(void *p) {
 }
 
 void copy_bytes(void *dst, const void *src, std::size_t bytes) {
+  const bool tools = hpprt::profiling::tools_active();
+  hpprt::DeepCopyScope scope(tools ? space_of(dst) : "", dst,
+                             tools ? space_of(src) : "", src, bytes);
   if (bytes == 0)
     return;
   const HPPRT_GPU(Error_t) err = HPPRT_GPU(Memcpy)(dst, src, bytes, HPPRT_GPU(MemcpyDefault));
@@ -127,11 +191,19 @@ void copy_bytes_async(void *native, void *dst, const void *src, std::size_t byte
     fail("hpp::deep_copy", err);
 }
 
-void fence_all() {
+void fence_all(const char *label) {
+  const bool tools = hpprt::profiling::tools_active();
+  hpprt::FenceScope scope(label, tools ? gpu_device_id(0) : 0);
   const HPPRT_GPU(Error_t) err = HPPRT_GPU(DeviceSynchronize)();
   if (err != HPPRT_GPU(Success))
     fail("hpp::fence", err);
 }
+
+void push_profile_region(const char *name) {
+  hpprt::profiling::push_region(name);
+}
+
+void pop_profile_region() { hpprt::profiling::pop_region(); }
 
 } // namespace detail
 } // namespace hpp

@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <cstring>
 
 #define HPPRT_GPU_DIALECT_HIP 1
@@ -41,6 +42,13 @@
 namespace hpprt {
 namespace gpu {
 namespace dialect {
+
+/// Kokkos Tools' names for this runtime: its device type and the names of
+/// its memory spaces (device, managed, pinned host).
+constexpr std::uint32_t tools_device_type = 3; // DeviceType::HIP
+constexpr const char *tools_space_device = "HIP";
+constexpr const char *tools_space_managed = "HIPManaged";
+constexpr const char *tools_space_pinned = "HIPHostPinned";
 
 /// What the launch planner needs to know about a device.
 struct DeviceLimits {

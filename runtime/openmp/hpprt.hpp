@@ -24,3 +24,13 @@
 #include "reduce.hpp"
 #include "scan.hpp"
 #include "scratch.hpp"
+
+namespace hpp {
+namespace detail {
+// Links the runtime's alloc, free, deep_copy, fence and profile regions
+// (memory.cpp) into every program with a translated file, as the CUDA
+// runtime's are (<hpp/memory.hpp>): they report to profiling tools.
+bool openmp_shared_functions();
+inline const bool uses_openmp_shared_functions = openmp_shared_functions();
+} // namespace detail
+} // namespace hpp

@@ -75,7 +75,7 @@ double yax_api(int E, int M, const double *A, const double *x, const double *y) 
 // OMP: { auto &[[RESULT:hpp_result[0-9]+]] = result; double total; hpp::Sum<double>(total).init(total);
 // OMP: { // hpp region 'yax_api' (team loop) from {{.*}}api_equivalence.cpp:27
 // OMP: hpprt::omp::Partials<hpprt::Sum, std::remove_reference_t<decltype(hpp_red_total)>> hpp_part_total;
-// OMP: hpprt::RegionScope hpp_scope("yax_api");
+// OMP: hpprt::RegionScope hpp_scope("yax_api", hpprt::profiling::RegionKind::Reduce);
 // OMP-NEXT: #pragma omp parallel
 // OMP: const hpprt::Chunk hpp_chunk = hpprt::static_chunk(hpp_n0, omp_get_thread_num(), omp_get_num_threads());
 // OMP: for (hpprt::index_t hpp_iv0 = hpp_chunk.begin; hpp_iv0 < hpp_chunk.end; ++hpp_iv0) { int [[LEAGUE:hpp_league[0-9]+]] = hpprt::index_at(hpp_lb0_0, hpp_iv0, 1);

@@ -45,7 +45,7 @@ void dot_maxloc(int n, const double *x, const double *y, double &out, int &where
 // OMP-NEXT: auto &hpp_red_c = c;
 // OMP-NEXT: hpprt::omp::Partials<hpprt::Sum, std::remove_reference_t<decltype(hpp_red_c)>> hpp_part_c;
 // OMP-NEXT: auto hpp_region_dot = [&]() {
-// OMP-NEXT: hpprt::RegionScope hpp_scope("dot");
+// OMP-NEXT: hpprt::RegionScope hpp_scope("dot", hpprt::profiling::RegionKind::Reduce);
 // OMP-NEXT: #pragma omp parallel
 // OMP-NEXT: {
 // OMP-NEXT: const hpprt::Chunk hpp_chunk = hpprt::static_chunk(hpp_n0, omp_get_thread_num(), omp_get_num_threads());

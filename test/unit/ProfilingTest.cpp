@@ -4,8 +4,10 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdlib>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -104,6 +106,78 @@ TEST_F(Profiling, RegionsInParallelThreads) {
   EXPECT_EQ(begun, ended);
   EXPECT_EQ(std::unique(begun.begin(), begun.end()), begun.end())
       << "ids must be unique";
+}
+
+// Two pairs of hooks that mark the ids they hand out; an end that receives
+// the other pair's mark was mixed (issue 13, item 8).
+std::atomic<long> mixed{0}, ended{0};
+void begin_a(const char*, std::uint64_t* id) { *id = *id << 1; }
+void end_a(std::uint64_t id) {
+  mixed += (id & 1) != 0;
+  ++ended;
+}
+void begin_b(const char*, std::uint64_t* id) { *id = (*id << 1) | 1; }
+void end_b(std::uint64_t id) {
+  mixed += (id & 1) != 1;
+  ++ended;
+}
+
+TEST_F(Profiling, HooksSwappedWhileRegionsRunAreNeverMixed) {
+  mixed = 0;
+  ended = 0;
+  std::atomic<bool> stop{false}, swapping{false};
+  std::thread setter([&] {
+    for (int k = 0; !stop; ++k) {
+      hpprt::profiling::set_callbacks(k % 2 ? begin_a : begin_b,
+                                      k % 2 ? end_a : end_b);
+      swapping = true;
+    }
+  });
+  std::vector<std::thread> workers;
+  // One worker, so that it and the setter can run at the same time on a
+  // machine with two cores.
+  for (int t = 0; t < 1; ++t)
+    workers.emplace_back([&] {
+      while (!swapping) {
+      }
+      for (int i = 0; i < 2000000; ++i)
+        hpprt::RegionScope r("swap");
+    });
+  for (auto& w : workers)
+    w.join();
+  stop = true;
+  setter.join();
+  EXPECT_EQ(ended.load(), 2000000);
+  EXPECT_EQ(mixed.load(), 0);
+}
+
+TEST(ProfilingInit, SetCallbacksRacingFirstRegionsIsNotLost) {
+  // The first region of a process decides whether anything listens; a
+  // set_callbacks at the same moment must not be overwritten by that
+  // decision. Each attempt needs a fresh process.
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  for (int attempt = 0; attempt < 20; ++attempt)
+    EXPECT_EXIT(
+        {
+          static std::atomic<int> seen{0};
+          std::atomic<bool> go{false};
+          std::vector<std::thread> threads;
+          for (int t = 0; t < 3; ++t)
+            threads.emplace_back([&] {
+              while (!go) {
+              }
+              hpprt::RegionScope r("first");
+            });
+          go = true;
+          hpprt::profiling::set_callbacks(
+              [](const char*, std::uint64_t*) { ++seen; }, nullptr);
+          for (auto& t : threads)
+            t.join();
+          const int before = seen;
+          { hpprt::RegionScope r("after"); }
+          std::exit(seen == before + 1 ? 0 : 1);
+        },
+        ::testing::ExitedWithCode(0), "");
 }
 
 TEST(ProfilingEnv, HppProfilePrintsRegionTimes) {

@@ -202,7 +202,17 @@ Error RegionWriter::emitRootLoop(const Construct &L) {
     Pro += formatv("hpprt::omp::RegionErrors hpp_errors(\"{0}\", \"{1}\", {2});\n", R.Name,
                    Edit.fileName(), R.Line);
   Pro += formatv("auto {0} = [&]() {{\n", functionName());
-  Pro += formatv("hpprt::RegionScope hpp_scope(\"{0}\");\n", R.Name);
+  // Tools see a scan, a region with results or a plain for, as Kokkos
+  // reports parallel_scan, parallel_reduce and parallel_for.
+  bool IsScan = L.ScanSeparator || llvm::any_of(L.Reductions, [](const ReductionVar &RV) {
+                  return RV.InScan;
+                });
+  StringRef ToolKind = IsScan                  ? "Scan"
+                       : !L.Reductions.empty() ? "Reduce"
+                                               : "For";
+  Pro += formatv("hpprt::RegionScope hpp_scope(\"{0}\", "
+                 "hpprt::profiling::RegionKind::{1});\n",
+                 R.Name, ToolKind);
   Pro += "#pragma omp parallel\n{\n";
   std::string Chunk = "hpprt::static_chunk(hpp_n0, omp_get_thread_num(), omp_get_num_threads())";
   if (!R.Scratch.empty()) {

@@ -1,0 +1,30 @@
+// annotated.cpp with pragmas only (no hpp::parallel_* call): the translation
+// parses it once, where a file with API calls is parsed twice (the calls are
+// first lowered to annotated loops). benchmarks/build/run.py, CUDA rows.
+#include <hpp/hpp.hpp>
+#include <cmath>
+#include <vector>
+
+void scale(std::size_t n, double a, double* y) {
+#pragma hpp parallel name("scale")
+  for (std::size_t i = 0; i < n; ++i)
+    y[i] = a * y[i] + std::cos(0.001 * i);
+}
+
+double sum(std::size_t n, const double* y) {
+  double s = 0;
+#pragma hpp parallel name("sum") reduction(+: s)
+  for (std::size_t i = 0; i < n; ++i)
+    s += y[i];
+  return s;
+}
+
+double work(std::size_t n) {
+  std::vector<double> v(n);
+  double* y = v.data();
+#pragma hpp parallel name("init")
+  for (std::size_t i = 0; i < n; ++i)
+    y[i] = std::sqrt(double(i % 13));
+  scale(n, 1.5, y);
+  return sum(n, y) / n;
+}

@@ -1,0 +1,23 @@
+// hpp's diagnostics through the plugin are hppc's, at the same lines:
+// -verify checks both against the same expectations, for a pragma and for
+// a parallel_* call (whose errors come from the plugin's second parse).
+//
+// RUN: %clangxx -std=c++17 -fsyntax-only %s -I%hpp_include -fplugin=%hpp_plugin \
+// RUN:   -fplugin-arg-hpp-backend=openmp -fplugin-arg-hpp-out=%t.cpp -Xclang -verify
+// RUN: not test -e %t.cpp
+// RUN: %hppc translate --backend=openmp %s -o %t.cpp -- -Xclang -verify
+
+#include <hpp/hpp.hpp>
+
+double sum(int N, const double *A) {
+  double Sum = 0;
+  // expected-note@+1 {{for the loop annotated by '#pragma hpp parallel' here}}
+#pragma hpp parallel
+  for (int I = 0; I < N; ++I)
+    // expected-error@+1 {{'Sum' is declared outside the parallel loop and written inside it; name it in a reduction clause or update it with '#pragma hpp atomic'}}
+    Sum += A[I];
+  return Sum;
+}
+
+// expected-error@+1 {{unknown hpp directive 'paralel'}}
+#pragma hpp paralel
