@@ -73,12 +73,20 @@ def instances(text):
         yield Instance(HIP_COMPILE, ["CUDA-BUILD:"], ["hip-amd"])
 
 
-def cuda_line_for_hip(line):
+def cuda_command_for_hip(command):
     """A CUDA-BUILD command with the HIP backend and compiler."""
-    return (line.replace("--backend=cuda", "--backend=hip")
+    return (command.replace("--backend=cuda", "--backend=hip")
             .replace("%t.cu", "%t.hip")
             .replace("%nvcc_hpp_link", "%hip_hpp_link")
             .replace("%nvcc_hpp", "%hip_hpp"))
+
+
+def cuda_line_for_hip(line):
+    # lit gives the script as CommandDirective objects (lit 17+) or strings.
+    if isinstance(line, str):
+        return cuda_command_for_hip(line)
+    line.command = cuda_command_for_hip(line.command)
+    return line
 
 
 class ProgramTest(lit.Test.Test):
