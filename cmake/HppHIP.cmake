@@ -41,3 +41,33 @@ find_path(HPP_ROCM_DEVICE_LIB_PATH ocml.bc
   PATHS /usr/lib/x86_64-linux-gnu/amdgcn/bitcode /opt/rocm/amdgcn/bitcode
   NO_DEFAULT_PATH
   DOC "ROCm device library bitcode (ocml.bc, ockl.bc, ...) for clang -x hip")
+
+# The HIP runtime for AMD GPUs (hpprt_hip): the project's clang compiles it
+# with -x hip for HPP_HIP_ARCH. No AMD GPU is needed to build: the runtime
+# and translated programs compile here; they run only on AMD GPUs (HIP
+# output runs on NVIDIA GPUs through the headers above). Enabled when a
+# small HIP program compiles and links.
+set(HPP_HIP_ARCH gfx90a CACHE STRING "AMD GPU architecture the HIP runtime is built for")
+set(HPP_HIP_FLAGS -x hip --offload-arch=${HPP_HIP_ARCH}
+    --rocm-device-lib-path=${HPP_ROCM_DEVICE_LIB_PATH})
+set(HPP_HIP_LINK_FLAGS -fuse-ld=lld --hip-link)
+set(HPP_HIP_DEFAULT OFF)
+if(CMAKE_CXX_COMPILER_ID STREQUAL "Clang" AND HPP_HIP_INCLUDE_DIR AND HPP_ROCM_DEVICE_LIB_PATH)
+  set(probe_dir ${CMAKE_BINARY_DIR}/CMakeFiles/hpp-hip-probe)
+  file(WRITE ${probe_dir}/probe.cpp
+       "#include <hip/hip_runtime.h>\n__global__ void k(int *p) { p[threadIdx.x] = warpSize; }\n"
+       "int main() { int *p = nullptr; hipLaunchKernelGGL(k, 1, 64, 0, 0, p); return 0; }\n")
+  execute_process(
+    COMMAND ${CMAKE_CXX_COMPILER} ${HPP_HIP_FLAGS} ${HPP_HIP_LINK_FLAGS} probe.cpp -o probe
+    WORKING_DIRECTORY ${probe_dir} RESULT_VARIABLE probe_result OUTPUT_QUIET ERROR_QUIET)
+  if(probe_result EQUAL 0)
+    set(HPP_HIP_DEFAULT ON)
+  endif()
+endif()
+option(HPP_ENABLE_HIP "Build the HIP runtime (hpprt_hip) for AMD GPUs" ${HPP_HIP_DEFAULT})
+if(HPP_ENABLE_HIP)
+  message(STATUS "HIP runtime enabled: ${CMAKE_CXX_COMPILER} -x hip (${HPP_HIP_ARCH})")
+else()
+  message(STATUS "HIP runtime disabled (needs clang, libamdhip64-dev, rocm-device-libs, "
+                 "clang-tools-19)")
+endif()

@@ -10,6 +10,11 @@
 # format in test/utils/exectest.py). The commands are the programs' CUDA
 # lines; a program whose CUDA lines differ from them is refused, since it
 # would be built here otherwise than by lit.
+# With GPU_BACKEND=hip the same programs are translated for HIP and
+# compiled by nvcc through HIP's NVIDIA platform (the HIP headers patched
+# at configure time in $BUILD/hip-nvidia, and the HIP runtime, runtime/hip/,
+# compiled the same way) into .device-carry/exec-hip; the runtime's unit
+# tests are CUDA's only.
 # Usage: scripts/cuda-exec-build.sh [NAME...]   (default: all)
 # Environment: BUILD (default build), NVCC (default /usr/local/cuda/bin/nvcc),
 # CXX (default g++), JOBS (default nproc).
@@ -22,7 +27,9 @@ CXX=${CXX:-g++}
 JOBS=${JOBS:-$(nproc)}
 hppc=$BUILD/bin/hppc
 carry=.device-carry
+GPU_BACKEND=${GPU_BACKEND:-cuda}
 out=$carry/exec
+[ "$GPU_BACKEND" = hip ] && out=$carry/exec-hip
 [ -x "$hppc" ] || { echo "error: $hppc not found: build first (ninja -C $BUILD)" >&2; exit 1; }
 [ -x "$NVCC" ] || { echo "error: nvcc not found at $NVCC" >&2; exit 1; }
 
@@ -63,11 +70,27 @@ for n in "${names[@]}"; do
     exit 1
   fi
 done
-rm -rf "$out" "$carry/unit"
-mkdir -p "$out" "$carry/unit"
-cflags=$("$hppc" config --backend=cuda --cflags)
-libs=$("$hppc" config --backend=cuda --libs)
-export hppc NVCC CXX out cflags libs BUILD
+rm -rf "$out"
+mkdir -p "$out"
+if [ "$GPU_BACKEND" = hip ]; then
+  hipinc=$BUILD/hip-nvidia
+  [ -f "$hipinc/hip/hip_runtime.h" ] ||
+    { echo "error: no patched HIP headers in $hipinc (configure with nvcc and libamdhip64-dev)" >&2; exit 1; }
+  cflags="-D__HIP_PLATFORM_NVIDIA__ -isystem $hipinc -I$BUILD/include -std=c++17 --extended-lambda --expt-relaxed-constexpr"
+  # The HIP runtime for the NVIDIA platform: runtime/hip/ and common/ by nvcc.
+  mkdir -p "$out/rt"
+  for s in runtime/hip/*.hip runtime/common/*.cpp; do
+    "$NVCC" -arch=sm_90 -O2 $cflags -x cu -c "$s" -o "$out/rt/$(basename "$s").o" || exit 1
+  done
+  ar rcs "$out/libhpprt_hip_nvidia.a" "$out"/rt/*.o && rm -rf "$out/rt"
+  libs="-L$out -lhpprt_hip_nvidia -ldl"
+else
+  rm -rf "$carry/unit"
+  mkdir -p "$carry/unit"
+  cflags=$("$hppc" config --backend=cuda --cflags)
+  libs=$("$hppc" config --backend=cuda --libs)
+fi
+export hppc NVCC CXX out cflags libs BUILD GPU_BACKEND
 
 build_one() {
   n=$1
@@ -75,7 +98,7 @@ build_one() {
   src=test/exec/$n.cpp
   log=$out/$n.build.log
   {
-    "$hppc" translate --backend=cuda "$src" -o "$out/$n.cu" ${D:+-- $D} &&
+    "$hppc" translate --backend="$GPU_BACKEND" "$src" -o "$out/$n.cu" ${D:+-- $D} &&
     "$NVCC" -arch=sm_90 -Werror all-warnings $cflags -x cu $D "$out/$n.cu" -o "$out/$n.cuda" $libs &&
     "$CXX" -std=c++17 -O2 -Wno-unknown-pragmas -I"$BUILD/include" $D "$src" -o "$out/$n.ser" &&
     "$out/$n.ser" > "$out/$n.ser.out"
@@ -100,7 +123,9 @@ done | xargs -P "$JOBS" -I{} bash -c 'p={}; build_one "${p%%:*}" "${p#*:}"' || s
 echo "$(ls "$out"/*.cuda 2>/dev/null | wc -l) of ${#names[@]} programs built into $out"
 
 # The CUDA runtime's tests, built by CMake where CUDA is enabled.
-if ninja -C "$BUILD" hpprt_cuda_tests > "$carry/unit/build.log" 2>&1; then
+if [ "$GPU_BACKEND" = hip ]; then
+  :
+elif ninja -C "$BUILD" hpprt_cuda_tests > "$carry/unit/build.log" 2>&1; then
   cp "$BUILD/bin/hpprt_cuda_tests" "$carry/unit/"
   rm -f "$carry/unit/build.log"
   echo "built  hpprt_cuda_tests into $carry/unit"

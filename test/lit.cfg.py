@@ -95,35 +95,28 @@ if config.nvcc and os.path.exists(config.nvcc):
         # The installed, unpatched headers the copy was made from.
         config.substitutions.append(("%hip_installed_include", config.hip_include_dir))
 
-
-# HIP for AMD GPUs: clang compiles HIP for gfx90a with ROCm's device
-# libraries and links against the HIP runtime (Debian 12: libamdhip64-dev,
-# rocm-device-libs, and clang-tools-19 for clang-offload-bundler). The
-# feature is there when a small HIP program compiles and links that way.
-def hip_amd_compiler():
-    if not config.clangxx or not os.path.isdir(config.rocm_device_lib_path):
-        return None
-    command = [config.clangxx, "-x", "hip", "--offload-arch=gfx90a",
-               "--rocm-device-lib-path=" + config.rocm_device_lib_path, "-fuse-ld=lld"]
-    probe_dir = os.path.join(config.hpp_obj_root, "test", "hip-amd-probe")
-    os.makedirs(probe_dir, exist_ok=True)
-    source = os.path.join(probe_dir, "probe.hip")
-    with open(source, "w") as f:
-        f.write("#include <hip/hip_runtime.h>\n"
-                "__global__ void k(int *p) { p[threadIdx.x] = __shfl_down(1, 1); }\n"
-                "int main() { int *p; return hipMalloc(&p, 64) != hipSuccess; }\n")
-    try:
-        result = subprocess.run(command + [source, "-o", os.path.join(probe_dir, "probe")],
-                                capture_output=True)
-    except OSError:
-        return None
-    return command if result.returncode == 0 else None
-
-
-hip_amd = hip_amd_compiler()
-if hip_amd:
+# HIP for AMD GPUs: clang -x hip for gfx90a with ROCm's device libraries,
+# wherever configure found that it compiles and links and so built the HIP
+# runtime (cmake/HppHIP.cmake: Debian 12's libamdhip64-dev, rocm-device-libs,
+# clang-tools-19). No AMD GPU is needed; none runs the result here.
+hip_runtime = os.path.join(config.hpp_obj_root, "lib", "libhpprt_hip.a")
+if os.path.exists(hip_runtime):
     config.available_features.add("hip-amd")
-    config.substitutions.append(("%hipcc_amd", " ".join(hip_amd)))
+    config.substitutions.append(
+        ("%hipcc_amd", "%s -x hip --offload-arch=gfx90a --rocm-device-lib-path=%s -fuse-ld=lld"
+         % (config.clangxx, config.rocm_device_lib_path)))
+    config.substitutions.append(
+        ("%hip_hpp_link", "$(%s config --backend=hip --libs)" % hppc))
+    config.substitutions.append(
+        ("%hip_hpp", "%s -O2 -Werror -Wno-unused-command-line-argument "
+         "$(%s config --backend=hip --cflags)" % (config.clangxx, hppc)))
+# The HIP translation is the CUDA one with the HIP runtime's names: codegen
+# tests compare the two through this rewrite of the HIP file.
+config.substitutions.append(
+    ("%hip_as_cuda",
+     "sed -e 's/hpprt::hip::/hpprt::cuda::/g' -e 's|hpprt/hip/|hpprt/cuda/|' "
+     "-e 's/HPP_BACKEND_HIP/HPP_BACKEND_CUDA/' -e 's/for the hip backend/for the cuda backend/' "
+     "-e 's/: HIP kernel /: CUDA kernel /'"))
 
 if shutil.which("make"):
     config.available_features.add("make")

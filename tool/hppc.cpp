@@ -73,23 +73,34 @@ int runConfig(ArrayRef<StringRef> Args, const char *Argv0) {
   }
   if (!B || What.empty())
     return fail(Twine("config needs --backend and one of --cflags, --libs, --prefix\n") + Usage);
-  if (*B == hpp::Backend::HIP)
-    return fail("the " + hpp::getBackendName(*B) + " backend is not available yet");
   std::string Prefix = getPrefix(Argv0);
-  bool CUDA = *B == hpp::Backend::CUDA;
   // CUDA flags are for nvcc: the generated code uses device lambdas and
-  // calls constexpr library functions from device code.
+  // calls constexpr library functions from device code. HIP flags are for
+  // clang, compiling for the AMD GPU recorded at configure time.
+  std::string CFlags, Libs;
+  switch (*B) {
+  case hpp::Backend::CUDA:
+    CFlags = " -std=c++17 --extended-lambda --expt-relaxed-constexpr";
+    Libs = " -lhpprt_cuda -ldl";
+    break;
+  case hpp::Backend::HIP:
+    CFlags = std::string(" -std=c++17 -x hip --offload-arch=") + HPP_DEFAULT_HIP_ARCH +
+             " --rocm-device-lib-path=" + HPP_HIP_DEVICE_LIBS;
+    Libs = " -lhpprt_hip -fuse-ld=lld --hip-link -lamdhip64 -ldl";
+    break;
+  case hpp::Backend::OpenMP:
+    CFlags = " -fopenmp";
+    Libs = " -lhpprt_openmp -fopenmp -ldl";
+    break;
+  }
   std::vector<std::string> Out;
   for (StringRef W : What) {
     if (W == "--prefix")
       Out.push_back(Prefix);
     else if (W == "--cflags")
-      Out.push_back("-I" + Prefix + "/include" +
-                    (CUDA ? " -std=c++17 --extended-lambda --expt-relaxed-constexpr"
-                          : " -fopenmp"));
+      Out.push_back("-I" + Prefix + "/include" + CFlags);
     else
-      Out.push_back("-L" + Prefix + "/lib" +
-                    (CUDA ? " -lhpprt_cuda -ldl" : " -lhpprt_openmp -fopenmp -ldl"));
+      Out.push_back("-L" + Prefix + "/lib" + Libs);
   }
   for (size_t I = 0; I < Out.size(); ++I)
     outs() << (I ? " " : "") << Out[I];
@@ -196,6 +207,8 @@ int runWrapper(int argc, const char **argv) {
   S.CXX = HPP_DEFAULT_CXX;
   S.NVCC = HPP_DEFAULT_NVCC;
   S.CUDAArch = HPP_DEFAULT_CUDA_ARCH;
+  S.HIPArch = HPP_DEFAULT_HIP_ARCH;
+  S.HIPDeviceLibs = HPP_HIP_DEVICE_LIBS;
   return hpp::runCompilerWrapper(std::vector<std::string>(argv + 1, argv + argc), S);
 }
 

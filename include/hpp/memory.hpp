@@ -55,19 +55,21 @@ void copy_bytes(void* dst, const void* src, std::size_t bytes) {
 }
 #endif
 
-#if defined(HPP_BACKEND_CUDA) && defined(__CUDACC__)
-// A file compiled for the CUDA backend makes the linker take the CUDA
+#if (defined(HPP_BACKEND_CUDA) || defined(HPP_BACKEND_HIP)) &&                 \
+    (defined(__CUDACC__) || defined(__HIPCC__))
+// A file compiled for a GPU backend makes the linker take the GPU
 // runtime's definitions (an archive member is linked only when something
 // refers to it).
-bool cuda_shared_functions();
-inline const bool uses_cuda_shared_functions = cuda_shared_functions();
+bool gpu_shared_functions();
+inline const bool uses_gpu_shared_functions = gpu_shared_functions();
 #endif
 } // namespace detail
 
 /// Raw, uninitialised storage for n objects of T (no constructor runs),
 /// aligned to at least 64 bytes: Device = cudaMalloc, Shared =
 /// cudaMallocManaged, HostPinned = cudaMallocHost, Host = aligned new in a
-/// CUDA program; host memory for every space in the serial build.
+/// CUDA program (the hip* calls in a HIP program); host memory for every
+/// space in the serial build.
 /// alloc<T>(0) returns a unique non-null pointer. Throws std::bad_alloc
 /// when memory is exhausted or n * sizeof(T) overflows.
 template <class T> T* alloc(std::size_t n, Space space = Space::Device) {

@@ -7,9 +7,9 @@
 /// (a cudaStream_t / hipStream_t) and never destroys it.
 ///
 /// The serial build runs all work when it is called, so every stream is
-/// always Complete and fence() returns at once. Under HPP_BACKEND_CUDA with
-/// nvcc a Stream is a real CUDA stream (fence/status/copies on it); the
-/// kernels themselves come from hppc.
+/// always Complete and fence() returns at once. In a program linked with a
+/// GPU runtime a Stream is a real CUDA or HIP stream (fence/status/copies
+/// on it) in every file; the kernels themselves come from hppc.
 //===----------------------------------------------------------------------===//
 #pragma once
 
@@ -20,12 +20,6 @@
 #include "config.hpp"
 #include "memory.hpp"
 
-#if defined(HPP_BACKEND_CUDA) && defined(__CUDACC__)
-#include <cuda_runtime.h>
-
-#include <stdexcept>
-#endif
-
 namespace hpp {
 
 /// What Stream::status() reports, without waiting.
@@ -35,61 +29,56 @@ enum class StreamStatus {
   Error     ///< queued work failed; fence() throws the error
 };
 
-#if defined(HPP_BACKEND_CUDA) && defined(__CUDACC__)
-
 namespace detail {
-[[noreturn]] inline void cuda_fail(const char* what, cudaError_t err) {
-  (void)cudaGetLastError();
-  throw std::runtime_error(std::string("hpp: ") + what + ": " +
-                           cudaGetErrorString(err) + " (" +
-                           cudaGetErrorName(err) + ")");
-}
+// One definition per program, as alloc_bytes (memory.hpp): the header
+// defines the serial behaviour weakly, a GPU runtime (libhpprt_cuda,
+// libhpprt_hip) strongly, so a Stream means the same thing in every file
+// of a program, translated or plain, and has one layout everywhere.
+#ifdef HPP_RUNTIME_DEFINES_SHARED_FUNCTIONS
+void* stream_create();
+void stream_destroy(void* native);
+void stream_fence(void* native);
+int stream_status(void* native);
+void copy_bytes_async(void* native, void* dst, const void* src, std::size_t bytes);
+void fence_all(const char* label);
+#else
+HPP_WEAK void* stream_create();
+HPP_WEAK void stream_destroy(void* native);
+HPP_WEAK void stream_fence(void* native);
+HPP_WEAK int stream_status(void* native);
+HPP_WEAK void copy_bytes_async(void* native, void* dst, const void* src,
+                               std::size_t bytes);
+HPP_WEAK void fence_all(const char* label);
 
+// Serial: all work runs when it is called. A managed stream still needs a
+// handle of its own so that distinct streams compare unequal.
+void* stream_create() { return new char; }
+void stream_destroy(void* native) { delete static_cast<char*>(native); }
+void stream_fence(void*) {}
+int stream_status(void*) { return static_cast<int>(StreamStatus::Complete); }
+void copy_bytes_async(void*, void* dst, const void* src, std::size_t bytes) {
+  copy_bytes(dst, src, bytes);
+}
+void fence_all(const char*) {}
+#endif
+
+/// Owns a managed stream's native handle.
 struct StreamState {
-  cudaStream_t stream = nullptr;
-  StreamState() {
-    const cudaError_t err = cudaStreamCreate(&stream);
-    if (err != cudaSuccess)
-      cuda_fail("hpp::Stream: cudaStreamCreate", err);
-  }
-  ~StreamState() { (void)cudaStreamDestroy(stream); }
+  void* native = stream_create();
+  StreamState() = default;
+  ~StreamState() { stream_destroy(native); }
   StreamState(const StreamState&) = delete;
   StreamState& operator=(const StreamState&) = delete;
 };
 } // namespace detail
 
-#else
-
-namespace detail {
-// Serial: a managed stream has no native handle; its state's address serves
-// as one so that copies compare equal and distinct streams do not.
-struct StreamState {
-  char unused = 0;
-};
-} // namespace detail
-
-#endif
-
-namespace detail {
-// Replaced for the whole program by a runtime with asynchronous work, as
-// alloc_bytes is (memory.hpp); the serial build has none to wait for.
-// The label is what profiling tools see (kokkosp_begin_fence).
-#ifdef HPP_RUNTIME_DEFINES_SHARED_FUNCTIONS
-void fence_all(const char* label);
-#else
-HPP_WEAK void fence_all(const char* label);
-void fence_all(const char*) {}
-#endif
-} // namespace detail
-
-/// Waits for all outstanding work (in a CUDA program, all device work, in
+/// Waits for all outstanding work (in a GPU program, all device work, in
 /// every file); throws on an asynchronous error.
 inline void fence() { detail::fence_all("hpp::fence: unnamed global fence"); }
 
-/// fence() with a label for profiling tools, as Kokkos::fence("label").
-inline void fence(const std::string& label) {
-  detail::fence_all(label.c_str());
-}
+/// fence() with a label for profiling tools (kokkosp_begin_fence), as
+/// Kokkos::fence("label").
+inline void fence(const std::string& label) { detail::fence_all(label.c_str()); }
 
 class Stream {
 public:
@@ -100,44 +89,19 @@ public:
   /// keeps owning; nullptr is the device's default stream.
   explicit Stream(void* native) : Native(native) {}
 
-  /// The native handle (cudaStream_t on CUDA).
-  void* native() const {
-#if defined(HPP_BACKEND_CUDA) && defined(__CUDACC__)
-    return State ? static_cast<void*>(State->stream) : Native;
-#else
-    return State ? static_cast<void*>(State.get()) : Native;
-#endif
-  }
+  /// The native handle (cudaStream_t on CUDA, hipStream_t on HIP).
+  void* native() const { return State ? State->native : Native; }
 
   /// True when the runtime created this stream (and destroys it).
   bool is_managed() const { return State != nullptr; }
 
   /// Waits until the work queued on this stream has finished; throws
   /// std::runtime_error if it failed.
-  void fence() const {
-#if defined(HPP_BACKEND_CUDA) && defined(__CUDACC__)
-    const cudaError_t err =
-        cudaStreamSynchronize(static_cast<cudaStream_t>(native()));
-    if (err != cudaSuccess)
-      detail::cuda_fail("hpp::Stream::fence", err);
-#endif
-  }
+  void fence() const { detail::stream_fence(native()); }
 
   /// Whether the work queued on this stream has finished; never waits.
   StreamStatus status() const {
-#if defined(HPP_BACKEND_CUDA) && defined(__CUDACC__)
-    const cudaError_t err =
-        cudaStreamQuery(static_cast<cudaStream_t>(native()));
-    if (err == cudaSuccess)
-      return StreamStatus::Complete;
-    if (err == cudaErrorNotReady) {
-      (void)cudaGetLastError();
-      return StreamStatus::Running;
-    }
-    return StreamStatus::Error;
-#else
-    return StreamStatus::Complete;
-#endif
+    return static_cast<StreamStatus>(detail::stream_status(native()));
   }
 
   /// Two Streams are equal when they name the same native stream.
@@ -159,18 +123,7 @@ inline Stream default_stream() { return Stream(nullptr); }
 /// complete after stream.fence(). The serial build copies at once.
 inline void deep_copy(const Stream& stream, void* dst, const void* src,
                       std::size_t bytes) {
-#if defined(HPP_BACKEND_CUDA) && defined(__CUDACC__)
-  if (bytes == 0)
-    return;
-  const cudaError_t err =
-      cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDefault,
-                      static_cast<cudaStream_t>(stream.native()));
-  if (err != cudaSuccess)
-    detail::cuda_fail("hpp::deep_copy", err);
-#else
-  (void)stream;
-  deep_copy(dst, src, bytes);
-#endif
+  detail::copy_bytes_async(stream.native(), dst, src, bytes);
 }
 
 } // namespace hpp

@@ -34,6 +34,10 @@ struct WrapperSettings {
   /// (HPP_CUDA_ARCH overrides), e.g. "sm_90".
   std::string NVCC;
   std::string CUDAArch;
+  /// The AMD GPU architecture HIP code is compiled for (HPP_HIP_ARCH
+  /// overrides), e.g. "gfx90a", and ROCm's device library bitcode.
+  std::string HIPArch;
+  std::string HIPDeviceLibs;
 };
 
 /// Runs one compiler command line (without the program name); returns the

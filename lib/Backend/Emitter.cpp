@@ -1,6 +1,7 @@
 //===- Emitter.cpp - The interface every backend implements ---------------===//
 
 #include "Backend/Emitter.h"
+#include "llvm/Support/ErrorHandling.h"
 
 using namespace llvm;
 
@@ -15,13 +16,9 @@ Expected<std::unique_ptr<Emitter>> createEmitter(Backend B) {
   case Backend::CUDA:
     return createCUDAEmitter();
   case Backend::HIP:
-    // HIP will be a second dialect of the GPU emitter once hpprt has a HIP
-    // runtime.
-    break;
+    return createHIPEmitter();
   }
-  return createStringError(inconvertibleErrorCode(),
-                           "the " + getBackendName(B).str() +
-                               " backend is not available yet");
+  llvm_unreachable("unknown backend");
 }
 
 } // namespace hpp

@@ -46,6 +46,7 @@ llvm::Expected<std::unique_ptr<Emitter>> createEmitter(Backend B);
 
 std::unique_ptr<Emitter> createOpenMPEmitter();
 std::unique_ptr<Emitter> createCUDAEmitter();
+std::unique_ptr<Emitter> createHIPEmitter();
 
 } // namespace hpp
 

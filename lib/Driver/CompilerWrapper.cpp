@@ -75,7 +75,7 @@ private:
   CompilerCommand C;
   const WrapperSettings &S;
   Backend Target = Backend::OpenMP;
-  std::string HostCXX, NVCC, CUDAArch;
+  std::string HostCXX, NVCC, CUDAArch, HIPArch;
   bool Report = false;
   std::vector<std::string> Temporaries;
 };
@@ -138,6 +138,10 @@ std::vector<std::string> Wrapper::runtimeLinkFlags() const {
     if (!CUDALib.empty())
       Flags.push_back("-L" + CUDALib);
     Flags.insert(Flags.end(), {"-lcudart", "-ldl"});
+  } else if (Target == Backend::HIP) {
+    // clang links HIP objects (--hip-link bundles device code) with lld.
+    Flags.insert(Flags.end(),
+                 {"-lhpprt_hip", "-fuse-ld=lld", "--hip-link", "-lamdhip64", "-ldl"});
   } else {
     Flags.insert(Flags.end(), {"-lhpprt_openmp", "-fopenmp", "-ldl"});
   }
@@ -228,7 +232,7 @@ int Wrapper::translateAndCompile(const CommandArg &Source, StringRef Object) {
     return 1;
   }
 
-  StringRef Extension = Target == Backend::CUDA ? "cu" : "cpp";
+  StringRef Extension = Target == Backend::CUDA ? "cu" : Target == Backend::HIP ? "hip" : "cpp";
   SmallString<256> Generated;
   if (C.KeepGenerated) {
     Generated = Object;
@@ -259,6 +263,15 @@ int Wrapper::translateAndCompile(const CommandArg &Source, StringRef Object) {
     NV.insert(NV.end(), User.begin(), User.end());
     NV.insert(NV.end(), {"-x", "cu", "-c", Generated.str().str(), "-o", Object.str()});
     Status = runTool(NVCC, NV);
+  } else if (Target == Backend::HIP) {
+    // The host compiler must be clang: it compiles HIP for AMD GPUs.
+    if (llvm::none_of(Args, [](StringRef A) { return A.starts_with("-std="); }))
+      Args.push_back("-std=c++17");
+    Args.insert(Args.end(), {"-I" + S.Prefix + "/include", "-x", "hip",
+                             "--offload-arch=" + HIPArch,
+                             "--rocm-device-lib-path=" + S.HIPDeviceLibs, "-c",
+                             Generated.str().str(), "-o", Object.str()});
+    Status = runTool(HostCXX, Args);
   } else {
     Args.insert(Args.end(), {"-I" + S.Prefix + "/include", "-fopenmp", "-x", "c++", "-c",
                              Generated.str().str(), "-o", Object.str()});
@@ -297,11 +310,10 @@ int Wrapper::run() {
   } else {
     Target = S.DefaultBackend;
   }
-  if (Target == Backend::HIP)
-    return fail("the hip backend is not available yet");
   HostCXX = !C.Launcher.empty() ? C.Launcher : fromEnvironment("HPP_CXX", S.CXX);
   NVCC = fromEnvironment("HPP_NVCC", S.NVCC);
   CUDAArch = fromEnvironment("HPP_CUDA_ARCH", S.CUDAArch);
+  HIPArch = fromEnvironment("HPP_HIP_ARCH", S.HIPArch);
   Report = C.Report || fromEnvironment("HPP_REPORT", "0") == "1";
 
   std::vector<const CommandArg *> Sources;

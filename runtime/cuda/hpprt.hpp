@@ -7,7 +7,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
-#include <cuda_runtime.h>
+#include "dialect.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -27,3 +27,4 @@
 #include "reduce.hpp"
 #include "scan.hpp"
 #include "scratch.hpp"
+#include "warp.hpp"

@@ -1,65 +1,8 @@
-//===- reduce.cu - Host side of CUDA reductions and scans -----------------===//
-#include "reduce.hpp"
+//===- reduce.cu - CUDA build of reduction buffers ------------------------===//
+/// \file
+/// runtime/gpu/reduce.cu compiled for CUDA: the GPU runtime is written once
+/// for CUDA and HIP; dialect.hpp names the API calls that differ.
+//===----------------------------------------------------------------------===//
 
-#include <algorithm>
-#include <string>
-
-namespace hpprt {
-namespace cuda {
-namespace detail {
-
-ResultBase::ResultBase(Launch &cfg, PoolKind kind, std::size_t slot_bytes,
-                       unsigned capacity, std::size_t result_bytes)
-    : cfg_(&cfg), kind_(kind), slot_bytes_(slot_bytes), capacity_(capacity) {
-  work_ = pool_acquire(kind, kPartialsOffset + capacity * slot_bytes);
-  try {
-    host_ =
-        pool_acquire(PoolKind::Pinned, std::max<std::size_t>(result_bytes, 16));
-  } catch (...) {
-    pool_release(work_, Release::Now, nullptr);
-    throw;
-  }
-  cfg.participants.push_back(this);
-}
-
-ResultBase::~ResultBase() {
-  const Release how = pending_ ? Release::AfterStream : Release::Now;
-  pool_release(work_, ok_ ? how : Release::Discard, stream_);
-  pool_release(host_, ok_ ? how : Release::Discard, stream_);
-}
-
-void ResultBase::prepare(const Launch &cfg, const Plan &plan) {
-  if (!plan.run)
-    return;
-  if (plan.grid.x > capacity_)
-    fail(cfg, "internal error: a grid of " + std::to_string(plan.grid.x) +
-                  " blocks exceeds the " + std::to_string(capacity_) +
-                  " partial results prepared for it (was iterations changed "
-                  "after the reduction or scan was created?)");
-  if (kind_ == PoolKind::Scan)
-    check(cfg,
-          cudaMemsetAsync(work_.device, 0,
-                          kPartialsOffset + plan.grid.x * slot_bytes_,
-                          cfg.stream),
-          "cudaMemsetAsync (scan tile states)");
-}
-
-void ResultBase::done(cudaStream_t stream, bool ran, bool synced, bool ok) {
-  stream_ = stream;
-  pending_ = ran && !synced;
-  ok_ = ok;
-}
-
-void ResultBase::wait() {
-  if (!pending_)
-    return;
-  const cudaError_t err = cudaStreamSynchronize(stream_);
-  pending_ = false;
-  if (err != cudaSuccess)
-    ok_ = false;
-  check(*cfg_, err, "the kernel failed");
-}
-
-} // namespace detail
-} // namespace cuda
-} // namespace hpprt
+#include "dialect.hpp"
+#include "../gpu/reduce.cu"

@@ -1,46 +1,9 @@
-//===- scratch.hpp - Device and pinned buffer pools -------------*- C++ -*-===//
+//===- scratch.hpp - CUDA build of the buffer pool --------------*- C++ -*-===//
 /// \file
-/// Level-1 scratch, reduction partials, scan tile states and the pinned host
-/// slots that receive results all come from pools kept between launches (a
-/// cudaMalloc per region would synchronise the device). A buffer released
-/// while its kernel may still run (nowait) is reused only once an event
-/// recorded on its stream has completed. Pools are freed at exit.
+/// runtime/gpu/scratch.hpp compiled for CUDA: the GPU runtime is written once
+/// for CUDA and HIP; dialect.hpp names the API calls that differ.
 //===----------------------------------------------------------------------===//
 #pragma once
 
-#include <cuda_runtime.h>
-
-#include <cstddef>
-
-namespace hpprt {
-namespace cuda {
-namespace detail {
-
-/// Buffers of different kinds are never exchanged: Reduce buffers keep the
-/// invariant that their arrival counter (first 4 bytes) is zero.
-enum class PoolKind { Scratch, Reduce, Scan, Pinned };
-
-struct PoolBuffer {
-  char *ptr = nullptr;    ///< host address (Pinned) or device address
-  char *device = nullptr; ///< address the device uses
-  std::size_t bytes = 0;
-  int id = -1; ///< pool entry; -1 = none
-};
-
-/// A buffer of at least bytes bytes (Pinned: mapped pinned host memory;
-/// Reduce: zero-filled when first allocated). Throws hpprt::Error.
-PoolBuffer pool_acquire(PoolKind kind, std::size_t bytes);
-
-enum class Release {
-  Now,         ///< the stream is synchronised: reusable at once
-  AfterStream, ///< reusable once the work queued so far on stream is done
-  Discard,     ///< contents are unknown (a kernel failed): never reuse
-};
-void pool_release(PoolBuffer &buffer, Release how, cudaStream_t stream);
-
-/// Bytes held by the pools of one kind on the current device (tests).
-std::size_t pool_bytes(PoolKind kind);
-
-} // namespace detail
-} // namespace cuda
-} // namespace hpprt
+#include "dialect.hpp"
+#include "../gpu/scratch.hpp"

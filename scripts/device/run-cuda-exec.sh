@@ -24,8 +24,12 @@
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 carry=.device-carry
-dir=$carry/exec
+# EXEC_DIR=.device-carry/exec-hip runs the HIP build (GPU_BACKEND=hip
+# scripts/cuda-exec-build.sh), which has no unit tests of its own.
+dir=${EXEC_DIR:-$carry/exec}
 unit=$carry/unit/hpprt_cuda_tests
+want_unit=1
+[ -n "${EXEC_DIR:-}" ] && want_unit=0
 sanitize=1
 for a in "$@"; do
   case $a in
@@ -54,7 +58,9 @@ fi
 # runtime's tests come first: they run longest under a sanitizer.
 declare -A cmd san_args limit
 names=()
-if [ -f "$unit" ]; then
+if [ $want_unit = 0 ]; then
+  :
+elif [ -f "$unit" ]; then
   names+=(hpprt_cuda_tests)
   cmd[hpprt_cuda_tests]="$PWD/$unit"
   san_args[hpprt_cuda_tests]="--quick"
@@ -75,7 +81,7 @@ start=$(date +%s)
 # --- plain runs --------------------------------------------------------------
 declare -A result
 fails=0
-[ -f "$unit" ] || { result[hpprt_cuda_tests]="FAIL(missing)"; fails=1; }
+[ $want_unit = 0 ] || [ -f "$unit" ] || { result[hpprt_cuda_tests]="FAIL(missing)"; fails=1; }
 for n in "${names[@]}"; do
   chmod +x "${cmd[$n]}"
   t0=$(date +%s.%N)

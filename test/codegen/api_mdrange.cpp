@@ -33,3 +33,14 @@ void fill(int rows, int cols, double *a) {
 // CUDA: hpp_launch.kind = hpprt::cuda::RegionKind::Flat;
 // CUDA: for (hpprt::index_t hpp_iv0 = hpprt::cuda::global_rank(); hpp_iv0 < hpp_n0; hpp_iv0 += hpprt::cuda::global_size()) { int i = hpprt::index_at(hpp_lb0_0, (hpp_iv0 / (hpp_n0_1)), 1); int j = hpprt::index_at(hpp_lb0_1, hpp_iv0 % hpp_n0_1, 1);
 // CUDA: { a[i * cols + j] = i + j; }
+
+// HIP is the CUDA translation with the HIP runtime's names: the diff checks
+// every other byte, the HIP lines the runtime's macro, header and namespace.
+// (Here, at the end, so that the lines checked above keep their numbers.)
+// RUN: %hppc translate --backend=hip %s -o %t.hip
+// RUN: %FileCheck %s --check-prefix=HIP --input-file %t.hip
+// RUN: %hip_as_cuda %t.hip | diff - %t.cu
+// RUN: %if hip-amd %{ %hip_hpp -c %t.hip -o %t.hip.o %}
+// HIP: #define HPP_BACKEND_{{HIP}} 1
+// HIP-NEXT: #include <hpprt/{{hip}}/hpprt.hpp>
+// HIP: hpprt::{{hip}}::

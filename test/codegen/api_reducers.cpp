@@ -58,3 +58,14 @@ void reducers(int n, const double *v, double &val, int &loc, double &sum, double
 // CUDA-NEXT: acc = hpp_red_acc.result();
 // CUDA-NEXT: mx = hpp_red_mx.result();
 // CUDA: [[R]].val = hpp_ml_val; [[R]].loc = hpp_ml_loc; [[S]] = acc; [[M]] = mx; }
+
+// HIP is the CUDA translation with the HIP runtime's names: the diff checks
+// every other byte, the HIP lines the runtime's macro, header and namespace.
+// (Here, at the end, so that the lines checked above keep their numbers.)
+// RUN: %hppc translate --backend=hip %s -o %t.hip
+// RUN: %FileCheck %s --check-prefix=HIP --input-file %t.hip
+// RUN: %hip_as_cuda %t.hip | diff - %t.cu
+// RUN: %if hip-amd %{ %hip_hpp -c %t.hip -o %t.hip.o %}
+// HIP: #define HPP_BACKEND_{{HIP}} 1
+// HIP-NEXT: #include <hpprt/{{hip}}/hpprt.hpp>
+// HIP: hpprt::{{hip}}::

@@ -46,3 +46,14 @@ void row_sums(int rows, int cols, const double *A, double *out) {
 // CUDA: const auto hpp_functor0 = RowSums<double>{A, out, cols};
 // CUDA: { using value_type = RowSums<double>::value_type; using T = double;
 // CUDA: (&hpp_functor0)->out[{{hpp_league[0-9]+}}] = row;
+
+// HIP is the CUDA translation with the HIP runtime's names: the diff checks
+// every other byte, the HIP lines the runtime's macro, header and namespace.
+// (Here, at the end, so that the lines checked above keep their numbers.)
+// RUN: %hppc translate --backend=hip %s -o %t.hip
+// RUN: %FileCheck %s --check-prefix=HIP --input-file %t.hip
+// RUN: %hip_as_cuda %t.hip | diff - %t.cu
+// RUN: %if hip-amd %{ %hip_hpp -c %t.hip -o %t.hip.o %}
+// HIP: #define HPP_BACKEND_{{HIP}} 1
+// HIP-NEXT: #include <hpprt/{{hip}}/hpprt.hpp>
+// HIP: hpprt::{{hip}}::

@@ -60,3 +60,14 @@ void team(int E, int Q, int *hist) {
 // CUDA: hpprt::cuda::atomic_add(&(hist[q % 8]), static_cast<std::decay_t<decltype(hist[q % 8])>>(1));
 // CUDA: // hpp atomic, once per team or thread
 // CUDA: if (hpprt::cuda::is_team_leader()) hpprt::cuda::atomic_add(&(hist[0]), static_cast<std::decay_t<decltype(hist[0])>>(1));
+
+// HIP is the CUDA translation with the HIP runtime's names: the diff checks
+// every other byte, the HIP lines the runtime's macro, header and namespace.
+// (Here, at the end, so that the lines checked above keep their numbers.)
+// RUN: %hppc translate --backend=hip %s -o %t.hip
+// RUN: %FileCheck %s --check-prefix=HIP --input-file %t.hip
+// RUN: %hip_as_cuda %t.hip | diff - %t.cu
+// RUN: %if hip-amd %{ %hip_hpp -c %t.hip -o %t.hip.o %}
+// HIP: #define HPP_BACKEND_{{HIP}} 1
+// HIP-NEXT: #include <hpprt/{{hip}}/hpprt.hpp>
+// HIP: hpprt::{{hip}}::

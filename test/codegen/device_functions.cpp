@@ -42,3 +42,14 @@ void run(int n, double *y, Scale sc) {
 // CUDA-NEXT: auto host_lambda = [](double v) { return v - 1; };
 // CUDA: hpp_launch.kind = hpprt::cuda::RegionKind::Flat;
 // CUDA: y[i] = sc.apply(twice(square(shift(y[i]))));
+
+// HIP is the CUDA translation with the HIP runtime's names: the diff checks
+// every other byte, the HIP lines the runtime's macro, header and namespace.
+// (Here, at the end, so that the lines checked above keep their numbers.)
+// RUN: %hppc translate --backend=hip %s -o %t.hip
+// RUN: %FileCheck %s --check-prefix=HIP --input-file %t.hip
+// RUN: %hip_as_cuda %t.hip | diff - %t.cu
+// RUN: %if hip-amd %{ %hip_hpp -c %t.hip -o %t.hip.o %}
+// HIP: #define HPP_BACKEND_{{HIP}} 1
+// HIP-NEXT: #include <hpprt/{{hip}}/hpprt.hpp>
+// HIP: hpprt::{{hip}}::

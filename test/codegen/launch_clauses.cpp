@@ -71,3 +71,14 @@ void launch(int n, int m, double *a, hpp::Stream s) {
 // CUDA-NEXT: #line 18 "{{.*}}launch_clauses.cpp"
 // CUDA-NEXT: hpp_launch.vector_length = static_cast<int>(16);
 // CUDA-NEXT: hpp_launch.nested_vector = true;
+
+// HIP is the CUDA translation with the HIP runtime's names: the diff checks
+// every other byte, the HIP lines the runtime's macro, header and namespace.
+// (Here, at the end, so that the lines checked above keep their numbers.)
+// RUN: %hppc translate --backend=hip %s -o %t.hip
+// RUN: %FileCheck %s --check-prefix=HIP --input-file %t.hip
+// RUN: %hip_as_cuda %t.hip | diff - %t.cu
+// RUN: %if hip-amd %{ %hip_hpp -c %t.hip -o %t.hip.o %}
+// HIP: #define HPP_BACKEND_{{HIP}} 1
+// HIP-NEXT: #include <hpprt/{{hip}}/hpprt.hpp>
+// HIP: hpprt::{{hip}}::

@@ -54,3 +54,14 @@ void teamStatements(int n, int m, const double *x, double *out) {
 // CUDA-NEXT: if (hpprt::cuda::is_team_leader()) { out[n + t] = TWICE(x[t]); }
 // CUDA-NEXT: if (hpprt::cuda::is_team_leader()) { STORE(2 * n + t, x[t]); }
 // CUDA: if (hpprt::cuda::is_vector_leader()) { PAIR(3 * n + t * m + j) }
+
+// HIP is the CUDA translation with the HIP runtime's names: the diff checks
+// every other byte, the HIP lines the runtime's macro, header and namespace.
+// (Here, at the end, so that the lines checked above keep their numbers.)
+// RUN: %hppc translate --backend=hip %s -o %t.hip
+// RUN: %FileCheck %s --check-prefix=HIP --input-file %t.hip
+// RUN: %hip_as_cuda %t.hip | diff - %t.cu
+// RUN: %if hip-amd %{ %hip_hpp -c %t.hip -o %t.hip.o %}
+// HIP: #define HPP_BACKEND_{{HIP}} 1
+// HIP-NEXT: #include <hpprt/{{hip}}/hpprt.hpp>
+// HIP: hpprt::{{hip}}::

@@ -58,7 +58,7 @@ void scan_exclusive(int n, const long *in, long *out) {
 // OMP-NEXT: } // hpp region 'scan_L17'
 
 // The scan kernel is declared with launch bounds.
-// CUDA: template <class F> __global__ void __launch_bounds__(hpprt::cuda::scan_block, 4) hpp_kernel_scan_L17(F hpp_f, hpprt::cuda::Ctx hpp_ctx) { hpp_f(hpp_ctx); }
+// CUDA: template <class F> __global__ void HPPRT_GPU_SCAN_LAUNCH_BOUNDS hpp_kernel_scan_L17(F hpp_f, hpprt::cuda::Ctx hpp_ctx) { hpp_f(hpp_ctx); }
 // CUDA: hpp_launch.kind = hpprt::cuda::RegionKind::Scan;
 // CUDA: hpprt::cuda::Scan<hpprt::Sum, hpp_type_s> hpp_scan_s(hpp_launch, s);
 // CUDA-NEXT: auto hpp_body = [=, hpp_dev_s = hpp_scan_s.device()] __device__ (const hpprt::cuda::Ctx &hpp_ctx) {
@@ -108,3 +108,14 @@ void scan_exclusive(int n, const long *in, long *out) {
 // CUDA-NEXT: // hpp scan exclusive(s)
 // CUDA: /* input phase: run in pass 1 */
 // CUDA: hpprt::cuda::launch(hpp_launch, hpp_kernel_excl<decltype(hpp_body)>, hpp_body);
+
+// HIP is the CUDA translation with the HIP runtime's names: the diff checks
+// every other byte, the HIP lines the runtime's macro, header and namespace.
+// (Here, at the end, so that the lines checked above keep their numbers.)
+// RUN: %hppc translate --backend=hip %s -o %t.hip
+// RUN: %FileCheck %s --check-prefix=HIP --input-file %t.hip
+// RUN: %hip_as_cuda %t.hip | diff - %t.cu
+// RUN: %if hip-amd %{ %hip_hpp -c %t.hip -o %t.hip.o %}
+// HIP: #define HPP_BACKEND_{{HIP}} 1
+// HIP-NEXT: #include <hpprt/{{hip}}/hpprt.hpp>
+// HIP: hpprt::{{hip}}::

@@ -109,3 +109,14 @@ void levels(int E, int Q, const double *in, double *out) {
 // CUDA: hpprt::cuda::team_barrier(); // hpp: barrier inserted: 'tile' written at line 41 is read at line 44
 // CUDA: if (hpprt::cuda::is_team_leader()) { out[e] = tile[0] + mine[0]; }
 // CUDA-NEXT: hpprt::cuda::team_barrier(); // hpp: barrier inserted: 'tile' read at line 44 is written at line 41 by the team's next iteration
+
+// HIP is the CUDA translation with the HIP runtime's names: the diff checks
+// every other byte, the HIP lines the runtime's macro, header and namespace.
+// (Here, at the end, so that the lines checked above keep their numbers.)
+// RUN: %hppc translate --backend=hip %s -o %t.hip
+// RUN: %FileCheck %s --check-prefix=HIP --input-file %t.hip
+// RUN: %hip_as_cuda %t.hip | diff - %t.cu
+// RUN: %if hip-amd %{ %hip_hpp -c %t.hip -o %t.hip.o %}
+// HIP: #define HPP_BACKEND_{{HIP}} 1
+// HIP-NEXT: #include <hpprt/{{hip}}/hpprt.hpp>
+// HIP: hpprt::{{hip}}::

@@ -119,3 +119,14 @@ void mass(int E, const double *b, double *out) {
 // CUDA: hpprt::cuda::team_barrier(); // hpp: barrier inserted: 'sm' written at line 67 is read at line 70
 // CUDA: out[e * 64 + d] = C[d % 4][d / 16][d / 4 % 4];
 // CUDA: hpprt::cuda::team_barrier(); // hpp: barrier inserted: 'sm' read at line 70 is written at line 67 by the team's next iteration
+
+// HIP is the CUDA translation with the HIP runtime's names: the diff checks
+// every other byte, the HIP lines the runtime's macro, header and namespace.
+// (Here, at the end, so that the lines checked above keep their numbers.)
+// RUN: %hppc translate --backend=hip %s -o %t.hip
+// RUN: %FileCheck %s --check-prefix=HIP --input-file %t.hip
+// RUN: %hip_as_cuda %t.hip | diff - %t.cu
+// RUN: %if hip-amd %{ %hip_hpp -c %t.hip -o %t.hip.o %}
+// HIP: #define HPP_BACKEND_{{HIP}} 1
+// HIP-NEXT: #include <hpprt/{{hip}}/hpprt.hpp>
+// HIP: hpprt::{{hip}}::

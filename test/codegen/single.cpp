@@ -61,3 +61,14 @@ void broadcast(int E, int N, int Q, const double *in, double *out) {
 // CUDA: shift = hpprt::cuda::vector_broadcast(shift);
 // CUDA-NEXT: }
 // CUDA: hpprt::cuda::team_barrier(); // hpp: barrier inserted: 'scale' read at line 25 is written at line 17 by the team's next iteration
+
+// HIP is the CUDA translation with the HIP runtime's names: the diff checks
+// every other byte, the HIP lines the runtime's macro, header and namespace.
+// (Here, at the end, so that the lines checked above keep their numbers.)
+// RUN: %hppc translate --backend=hip %s -o %t.hip
+// RUN: %FileCheck %s --check-prefix=HIP --input-file %t.hip
+// RUN: %hip_as_cuda %t.hip | diff - %t.cu
+// RUN: %if hip-amd %{ %hip_hpp -c %t.hip -o %t.hip.o %}
+// HIP: #define HPP_BACKEND_{{HIP}} 1
+// HIP-NEXT: #include <hpprt/{{hip}}/hpprt.hpp>
+// HIP: hpprt::{{hip}}::

@@ -123,3 +123,14 @@ void three_level_sums(int E, int N, int M, const double *A, const double *x, dou
 // CUDA: if (hpprt::cuda::is_team_leader()) { rowsum[e] = acc; }
 // CUDA-NEXT: t += acc;
 // CUDA: hpprt::cuda::finish_reduction(hpp_dev_t, t, false);
+
+// HIP is the CUDA translation with the HIP runtime's names: the diff checks
+// every other byte, the HIP lines the runtime's macro, header and namespace.
+// (Here, at the end, so that the lines checked above keep their numbers.)
+// RUN: %hppc translate --backend=hip %s -o %t.hip
+// RUN: %FileCheck %s --check-prefix=HIP --input-file %t.hip
+// RUN: %hip_as_cuda %t.hip | diff - %t.cu
+// RUN: %if hip-amd %{ %hip_hpp -c %t.hip -o %t.hip.o %}
+// HIP: #define HPP_BACKEND_{{HIP}} 1
+// HIP-NEXT: #include <hpprt/{{hip}}/hpprt.hpp>
+// HIP: hpprt::{{hip}}::

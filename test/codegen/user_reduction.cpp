@@ -238,3 +238,14 @@ void api_shape(int rows, int cols, const double *x, Stats &result) {
 // CUDA: hpprt::cuda::finish_reduction(hpp_dev_acc, acc, false, hpp_op0_acc);
 // CUDA: acc = hpp_red_acc.result();
 // CUDA: hpp_result1 = acc; }
+
+// HIP is the CUDA translation with the HIP runtime's names: the diff checks
+// every other byte, the HIP lines the runtime's macro, header and namespace.
+// (Here, at the end, so that the lines checked above keep their numbers.)
+// RUN: %hppc translate --backend=hip %s -o %t.hip
+// RUN: %FileCheck %s --check-prefix=HIP --input-file %t.hip
+// RUN: %hip_as_cuda %t.hip | diff - %t.cu
+// RUN: %if hip-amd %{ %hip_hpp -c %t.hip -o %t.hip.o %}
+// HIP: #define HPP_BACKEND_{{HIP}} 1
+// HIP-NEXT: #include <hpprt/{{hip}}/hpprt.hpp>
+// HIP: hpprt::{{hip}}::

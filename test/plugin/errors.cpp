@@ -22,12 +22,11 @@
 // RUN:   | %FileCheck --check-prefix=BAD-BACKEND %s
 // BAD-BACKEND: error: hpp plugin: unknown backend 'fortran'
 //
-// RUN: echo "older translation" > %t.out
-// RUN: not %clangxx -fsyntax-only %s -I%hpp_include -fplugin=%hpp_plugin \
-// RUN:   -fplugin-arg-hpp-backend=hip -fplugin-arg-hpp-out=%t.out 2>&1 \
-// RUN:   | %FileCheck --check-prefix=HIP %s
-// RUN: not test -e %t.out
-// HIP: error: hpp plugin: the hip backend is not available yet
+// HIP is translated as by hppc.
+// RUN: %clangxx -fsyntax-only %s -I%hpp_include -fplugin=%hpp_plugin \
+// RUN:   -fplugin-arg-hpp-backend=hip -fplugin-arg-hpp-out=%t.hip
+// RUN: %hppc translate --backend=hip %s -o %t.hppc.hip
+// RUN: diff %t.hip %t.hppc.hip
 //
 // A valid file: the report on stderr and as JSON.
 // RUN: %clangxx -c %s -o %t.o -I%hpp_include -fplugin=%hpp_plugin \

@@ -12,6 +12,13 @@ and lit sees one test per backend instance:
     exec/NAME.cpp:openmp        OPENMP-BUILD + OPENMP-RUN lines
     exec/NAME.cpp:cuda-compile  CUDA-BUILD lines; REQUIRES nvcc
     exec/NAME.cpp:cuda          CUDA-BUILD + CUDA-RUN lines; REQUIRES nvcc, cuda
+    exec/NAME.cpp:hip-compile   the CUDA-BUILD lines for HIP; REQUIRES hip-amd
+
+Every GPU program is compiled for AMD as well: the hip-compile instance
+runs its CUDA-BUILD lines with the HIP backend and clang -x hip
+(%hip_hpp, %hip_hpp_link) in place of nvcc, so no program can be left out
+of the HIP build. It runs nowhere here (no AMD GPU); the device runs the
+HIP build through HIP's NVIDIA platform (scripts/hip-exec-build.sh).
 
 so without a GPU the CUDA run is UNSUPPORTED, never a PASS after only
 compiling, and the compile is a result of its own. A backend gets a
@@ -53,12 +60,33 @@ class Instance:
         self.requires = requires
 
 
+HIP_COMPILE = "hip-compile"
+
+
 def instances(text):
     for b in BACKENDS:
         if b.run in text:
             yield Instance(b.name, [b.build, b.run], b.run_requires)
         if b.build in text and b.build_requires != b.run_requires:
             yield Instance(b.name + "-compile", [b.build], b.build_requires)
+    if "CUDA-BUILD:" in text:
+        yield Instance(HIP_COMPILE, ["CUDA-BUILD:"], ["hip-amd"])
+
+
+def cuda_command_for_hip(command):
+    """A CUDA-BUILD command with the HIP backend and compiler."""
+    return (command.replace("--backend=cuda", "--backend=hip")
+            .replace("%t.cu", "%t.hip")
+            .replace("%nvcc_hpp_link", "%hip_hpp_link")
+            .replace("%nvcc_hpp", "%hip_hpp"))
+
+
+def cuda_line_for_hip(line):
+    # lit gives the script as CommandDirective objects (lit 17+) or strings.
+    if isinstance(line, str):
+        return cuda_command_for_hip(line)
+    line.command = cuda_command_for_hip(line.command)
+    return line
 
 
 class ProgramTest(lit.Test.Test):
@@ -121,6 +149,8 @@ class ExecTest(lit.formats.ShTest):
             return lit.Test.Result(lit.Test.UNRESOLVED,
                                    "plain RUN: lines in an execution program; use "
                                    + ", ".join(KEYWORDS))
+        if test.instance.name == HIP_COMPILE:
+            script[:] = [cuda_line_for_hip(line) for line in script]
         if litConfig.noExecute:
             return lit.Test.Result(lit.Test.PASS)
         tmpDir, tmpBase = lit.TestRunner.getTempPaths(test)

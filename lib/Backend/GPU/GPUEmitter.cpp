@@ -52,11 +52,10 @@ public:
   std::string fileHeader(const TranslationModel &Model) const override {
     std::string Out = formatv("#define {0} 1\n#include <{1}>\n", D.BackendMacro, D.Header);
     for (const Region &R : Model.Regions) {
-      // Scans keep each item's contribution and prefix in registers; four
-      // resident blocks per multiprocessor keep enough loads in flight.
-      std::string Bounds = R.Root->ScanSeparator
-                               ? formatv("__launch_bounds__({0}::scan_block, 4) ", D.Runtime).str()
-                               : "";
+      // Scans keep each item's contribution and prefix in registers; the
+      // runtime's dialect bounds the kernel's registers for the hardware
+      // (NVIDIA: four resident blocks; AMD's second bound means waves).
+      std::string Bounds = R.Root->ScanSeparator ? "HPPRT_GPU_SCAN_LAUNCH_BOUNDS " : "";
       Out += formatv("template <class F> __global__ void {0}{1}(F hpp_f, {2}::Ctx hpp_ctx) {{ "
                      "hpp_f(hpp_ctx); }\n",
                      Bounds, kernelNameFor(Model, R), D.Runtime);

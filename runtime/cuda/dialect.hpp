@@ -1,0 +1,121 @@
+//===- dialect.hpp - The CUDA dialect of the shared GPU runtime -*- C++ -*-===//
+/// \file
+/// runtime/gpu/ is written once for CUDA and HIP. This header names what
+/// differs for CUDA: the API prefix (HPPRT_GPU(Malloc) is cudaMalloc), the
+/// few calls whose HIP counterparts differ in more than the prefix, and
+/// which compiler pass is running. The files of runtime/cuda/ include it
+/// before the shared file of the same name.
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#define HPPRT_GPU_DIALECT_CUDA 1
+#define HPPRT_GPU(name) cuda##name
+#define HPPRT_GPU_PREFIX "cuda"
+#define HPPRT_GPU_NAME "CUDA"
+/// Defined while a GPU compiler (nvcc) compiles the file.
+#ifdef __CUDACC__
+#define HPPRT_GPU_COMPILE 1
+#endif
+/// Defined in the device pass only.
+#ifdef __CUDA_ARCH__
+#define HPPRT_GPU_DEVICE_PASS 1
+#endif
+
+/// Scan kernels keep each item's contribution and prefix in registers;
+/// four resident blocks per multiprocessor keep enough loads in flight.
+#define HPPRT_GPU_SCAN_LAUNCH_BOUNDS __launch_bounds__(::hpprt::gpu::scan_block, 4)
+
+namespace hpprt {
+namespace gpu {
+namespace dialect {
+
+/// Kokkos Tools' names for this runtime: its device type and the names of
+/// its memory spaces (device, managed, pinned host).
+constexpr std::uint32_t tools_device_type = 2; // DeviceType::Cuda
+constexpr const char *tools_space_device = "Cuda";
+constexpr const char *tools_space_managed = "CudaUVM";
+constexpr const char *tools_space_pinned = "CudaHostPinned";
+
+/// What the launch planner needs to know about a device.
+struct DeviceLimits {
+  char name[256] = {};
+  int multiprocessors = 0;
+  int max_threads_per_block = 0;
+  int max_blocks_per_multiprocessor = 0;
+  int warp_size = 32;
+  /// Shared memory one block may use, after opting in.
+  std::size_t shared_per_block = 0;
+  /// Whether kernels may dereference pageable host memory.
+  bool pageable = false;
+};
+
+inline cudaError_t query_device(int device, DeviceLimits &d) {
+  cudaDeviceProp prop{};
+  cudaError_t err = cudaGetDeviceProperties(&prop, device);
+  if (err != cudaSuccess)
+    return err;
+  std::strncpy(d.name, prop.name, sizeof d.name - 1);
+  d.multiprocessors = prop.multiProcessorCount;
+  d.max_threads_per_block = prop.maxThreadsPerBlock;
+  d.max_blocks_per_multiprocessor = prop.maxBlocksPerMultiProcessor;
+  d.warp_size = prop.warpSize;
+  d.shared_per_block = prop.sharedMemPerBlockOptin;
+  int pageable = 0;
+  err = cudaDeviceGetAttribute(&pageable, cudaDevAttrPageableMemoryAccess, device);
+  d.pageable = pageable != 0;
+  return err;
+}
+
+enum class PointerKind { Pageable, Pinned, Device, Managed };
+
+inline cudaError_t pointer_kind(const void *p, PointerKind &kind) {
+  cudaPointerAttributes a{};
+  const cudaError_t err = cudaPointerGetAttributes(&a, p);
+  if (err != cudaSuccess)
+    return err;
+  switch (a.type) {
+  case cudaMemoryTypeDevice:
+    kind = PointerKind::Device;
+    break;
+  case cudaMemoryTypeManaged:
+    kind = PointerKind::Managed;
+    break;
+  case cudaMemoryTypeHost:
+    kind = a.devicePointer ? PointerKind::Pinned : PointerKind::Pageable;
+    break;
+  default:
+    kind = PointerKind::Pageable;
+  }
+  return cudaSuccess;
+}
+
+/// Pinned (page-locked) host memory, and its release.
+inline cudaError_t host_alloc(void **p, std::size_t bytes) { return cudaMallocHost(p, bytes); }
+inline cudaError_t host_free(void *p) { return cudaFreeHost(p); }
+
+/// Pinned host memory that kernels can reach through a device pointer.
+inline cudaError_t host_alloc_mapped(void **p, std::size_t bytes) {
+  return cudaHostAlloc(p, bytes, cudaHostAllocMapped | cudaHostAllocPortable);
+}
+
+/// The block size (at most limit threads) with the most resident threads
+/// when a block of n threads needs shared_for(n) bytes of shared memory.
+template <class SharedFor>
+cudaError_t max_potential_block(int *block, const void *kernel, SharedFor shared_for,
+                                int limit, int /*warp_size*/) {
+  int min_grid = 0;
+  return cudaOccupancyMaxPotentialBlockSizeVariableSMem(&min_grid, block, kernel,
+                                                        shared_for, limit);
+}
+
+} // namespace dialect
+} // namespace gpu
+/// hpprt::cuda is the GPU runtime built for CUDA: generated code names it.
+namespace cuda = gpu;
+} // namespace hpprt

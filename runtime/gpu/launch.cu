@@ -1,0 +1,443 @@
+//===- launch.cu - Launch configuration on CUDA and HIP -------------------===//
+#include "launch.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <climits>
+#include <cstdio>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+
+namespace hpprt {
+namespace gpu {
+namespace detail {
+namespace {
+
+struct DeviceInfo {
+  std::atomic<bool> valid{false}; // set once limits are filled
+  dialect::DeviceLimits limits;
+};
+
+constexpr int kMaxDevices = 64;
+
+std::string where(const Launch &cfg) {
+  return std::string("hpp: kernel '") + (cfg.name ? cfg.name : "") + "' (" +
+         (cfg.file ? cfg.file : "?") + ":" + std::to_string(cfg.line) + "): ";
+}
+
+/// The current device's properties, queried once per device; after that a
+/// cudaGetDevice or hipGetDevice and one acquire load (no lock). device_out receives the
+/// device number.
+const DeviceInfo &device_info(const Launch *cfg, int *device_out = nullptr) {
+  static std::mutex mutex;
+  static DeviceInfo infos[kMaxDevices];
+  int device = 0;
+  HPPRT_GPU(Error_t) err = HPPRT_GPU(GetDevice)(&device);
+  if (err == HPPRT_GPU(Success) && (device < 0 || device >= kMaxDevices))
+    err = HPPRT_GPU(ErrorInvalidDevice);
+  if (err == HPPRT_GPU(Success) && infos[device].valid.load(std::memory_order_acquire)) {
+    if (device_out)
+      *device_out = device;
+    return infos[device];
+  }
+  if (err == HPPRT_GPU(Success)) {
+    std::lock_guard<std::mutex> lock(mutex);
+    DeviceInfo &d = infos[device];
+    if (!d.valid.load(std::memory_order_relaxed)) {
+      err = dialect::query_device(device, d.limits);
+      if (err == HPPRT_GPU(Success))
+        d.valid.store(true, std::memory_order_release);
+    }
+  }
+  if (err != HPPRT_GPU(Success)) {
+    (void)HPPRT_GPU(GetLastError)();
+    std::string msg = std::string("no usable " HPPRT_GPU_NAME " device: ") +
+                      HPPRT_GPU(GetErrorString)(err) + " (" + HPPRT_GPU(GetErrorName)(err) +
+                      ")";
+    if (cfg)
+      fail(*cfg, msg);
+    throw Error("hpp: " + msg);
+  }
+  if (device_out)
+    *device_out = device;
+  return infos[device];
+}
+
+/// What plan_launch derives from the kernel's attributes and the occupancy
+/// API. It depends only on the key below (every validation that can fail is
+/// a function of the key too), so a region launched again with the same
+/// shape reuses it: one map lookup instead of cudaFuncGetAttributes or hipFuncGetAttributes and
+/// one or two occupancy queries. Only successful plans are stored, so a
+/// launch that fails validation fails again, with its message, every time.
+struct Shape {
+  dim3 block{1, 1, 1};
+  std::size_t shared_bytes = 0;
+  int per_sm = 0; ///< resident blocks per multiprocessor
+  HPPRT_GPU(FuncAttributes) attr{};
+};
+
+struct ShapeKey {
+  const void *kernel;
+  int device;
+  RegionKind kind;
+  int team_size, vector_length;
+  bool nested_vector;
+  std::size_t scratch[4]; ///< rounded team0, thread0, team1, thread1
+
+  bool operator==(const ShapeKey &o) const {
+    return kernel == o.kernel && device == o.device && kind == o.kind &&
+           team_size == o.team_size && vector_length == o.vector_length &&
+           nested_vector == o.nested_vector &&
+           std::equal(scratch, scratch + 4, o.scratch);
+  }
+};
+
+struct ShapeKeyHash {
+  std::size_t operator()(const ShapeKey &k) const {
+    std::size_t h = std::hash<const void *>()(k.kernel);
+    auto mix = [&h](std::size_t v) {
+      h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+    };
+    mix(static_cast<std::size_t>(k.device));
+    mix(static_cast<std::size_t>(k.kind));
+    mix(static_cast<std::size_t>(k.team_size));
+    mix(static_cast<std::size_t>(k.vector_length));
+    mix(static_cast<std::size_t>(k.nested_vector));
+    for (std::size_t s : k.scratch)
+      mix(s);
+    return h;
+  }
+};
+
+class ShapeCache {
+public:
+  bool find(const ShapeKey &key, Shape &out) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto it = map_.find(key);
+    if (it == map_.end())
+      return false;
+    out = it->second;
+    return true;
+  }
+  void insert(const ShapeKey &key, const Shape &shape) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    // A program has few distinct region shapes; one that keeps changing
+    // team sizes at run time must not grow the map without bound.
+    if (map_.size() >= kMaxEntries)
+      map_.clear();
+    map_[key] = shape;
+  }
+
+private:
+  static constexpr std::size_t kMaxEntries = 4096;
+  std::mutex mutex_;
+  std::unordered_map<ShapeKey, Shape, ShapeKeyHash> map_;
+};
+
+ShapeCache &shape_cache() {
+  static ShapeCache cache;
+  return cache;
+}
+
+std::size_t round_up(std::size_t bytes, std::size_t a) {
+  return align_up(bytes, a);
+}
+
+std::string threads_text(int team, int vec) {
+  return "team_size " + std::to_string(team) + " \xC3\x97 vector_length " +
+         std::to_string(vec);
+}
+
+} // namespace
+
+void fail(const Launch &cfg, const std::string &what) {
+  throw Error(where(cfg) + what);
+}
+
+void check(const Launch &cfg, HPPRT_GPU(Error_t) err, const char *call) {
+  if (err == HPPRT_GPU(Success))
+    return;
+  (void)HPPRT_GPU(GetLastError)(); // clear a non-sticky error
+  fail(cfg, std::string(call) + ": " + HPPRT_GPU(GetErrorString)(err) + " (" +
+                HPPRT_GPU(GetErrorName)(err) + ")");
+}
+
+unsigned max_partials() {
+  const dialect::DeviceLimits &d = device_info(nullptr).limits;
+  return 8u * static_cast<unsigned>(d.max_blocks_per_multiprocessor) *
+         static_cast<unsigned>(d.multiprocessors);
+}
+
+namespace {
+
+/// The block, shared memory and occupancy of a launch of kernel with cfg's
+/// shape; fail()s with the reason when the shape cannot run.
+Shape compute_shape(Launch &cfg, const void *kernel, const dialect::DeviceLimits &prop,
+                    const std::size_t (&scratch)[4]) {
+  Shape shape;
+  HPPRT_GPU(FuncAttributes) &attr = shape.attr;
+  check(cfg, HPPRT_GPU(FuncGetAttributes)(&attr, kernel), HPPRT_GPU_PREFIX "FuncGetAttributes");
+  const std::size_t static_shared = attr.sharedSizeBytes;
+  const std::size_t optin = prop.shared_per_block;
+  const std::size_t avail = optin > static_shared ? optin - static_shared : 0;
+  const std::size_t team0 = scratch[0], thread0 = scratch[1];
+
+  int team = 1, vec = 1;
+  switch (cfg.kind) {
+  case RegionKind::Team: {
+    if (cfg.team_size < 0)
+      fail(cfg,
+           "team_size " + std::to_string(cfg.team_size) + " is not positive");
+    // Vector lanes are lanes of one warp (wavefront): at most its width.
+    const int warp = prop.warp_size;
+    vec = cfg.vector_length ? cfg.vector_length : (cfg.nested_vector ? warp : 1);
+    if (vec < 1 || vec > warp || (vec & (vec - 1)) != 0)
+      fail(cfg, "vector_length " + std::to_string(vec) +
+                    " is not a power of two between 1 and " + std::to_string(warp) +
+                    ", the warp width of " + prop.name);
+    auto shared_for = [&](int threads) -> std::size_t {
+      return team0 + static_cast<std::size_t>(threads / vec) * thread0;
+    };
+    // Above 48 KiB a kernel must opt in before the occupancy calculator
+    // (and the launch) accept the request.
+    auto opt_in = [&](std::size_t bytes) {
+      if (bytes > static_cast<std::size_t>(attr.maxDynamicSharedSizeBytes) &&
+          bytes <= avail) {
+        check(cfg,
+              HPPRT_GPU(FuncSetAttribute)(kernel,
+                                   HPPRT_GPU(FuncAttributeMaxDynamicSharedMemorySize),
+                                   static_cast<int>(avail)),
+              HPPRT_GPU_PREFIX "FuncSetAttribute(MaxDynamicSharedMemorySize)");
+        attr.maxDynamicSharedSizeBytes = static_cast<int>(avail);
+      }
+    };
+    if (cfg.team_size == 0) {
+      const int limit = std::min(attr.maxThreadsPerBlock, auto_team_threads);
+      opt_in(std::min(shared_for(std::max(limit, vec)), avail));
+      int block = 0;
+      if (limit >= vec && shared_for(vec) <= avail)
+        check(cfg, dialect::max_potential_block(&block, kernel, shared_for, limit, warp),
+              HPPRT_GPU_PREFIX "OccupancyMaxPotentialBlockSize");
+      team = std::max(1, block / vec);
+      const int granule = warp / vec; // threads per warp
+      if (team >= granule)
+        team -= team % granule;
+    } else {
+      team = cfg.team_size;
+    }
+    const long long threads = static_cast<long long>(team) * vec;
+    if (threads > prop.max_threads_per_block)
+      fail(cfg, threads_text(team, vec) + " exceeds the device limit of " +
+                    std::to_string(prop.max_threads_per_block) +
+                    " threads per block");
+    if (threads > attr.maxThreadsPerBlock)
+      fail(cfg, threads_text(team, vec) + " exceeds the " +
+                    std::to_string(attr.maxThreadsPerBlock) +
+                    " threads per block this kernel can run with (it uses " +
+                    std::to_string(attr.numRegs) + " registers per thread)");
+    shape.shared_bytes = shared_for(static_cast<int>(threads));
+    if (shape.shared_bytes > avail) {
+      std::string msg = "level-0 scratch of " +
+                        std::to_string(shape.shared_bytes) +
+                        " bytes per team exceeds the " + std::to_string(avail) +
+                        " bytes of shared memory per block on this device (" +
+                        prop.name + ")";
+      if (static_shared)
+        msg += " left beside the kernel's own " +
+               std::to_string(static_shared) + " bytes";
+      fail(cfg, msg);
+    }
+    opt_in(shape.shared_bytes);
+    shape.block =
+        dim3(static_cast<unsigned>(vec), static_cast<unsigned>(team), 1);
+    break;
+  }
+  case RegionKind::Flat: {
+    int block = std::min(flat_block, attr.maxThreadsPerBlock);
+    block = std::max(prop.warp_size, block - block % prop.warp_size);
+    shape.block = dim3(static_cast<unsigned>(block), 1, 1);
+    break;
+  }
+  case RegionKind::Scan:
+    if (attr.maxThreadsPerBlock < scan_block)
+      fail(cfg, "a scan needs " + std::to_string(scan_block) +
+                    " threads per block but this kernel can run only " +
+                    std::to_string(attr.maxThreadsPerBlock) + " (it uses " +
+                    std::to_string(attr.numRegs) + " registers per thread)");
+    shape.block = dim3(scan_block, 1, 1);
+    break;
+  }
+  const int threads = static_cast<int>(shape.block.x * shape.block.y);
+
+  int per_sm = 0;
+  check(cfg,
+        HPPRT_GPU(OccupancyMaxActiveBlocksPerMultiprocessor)(&per_sm, kernel, threads,
+                                                             shape.shared_bytes),
+        HPPRT_GPU_PREFIX "OccupancyMaxActiveBlocksPerMultiprocessor");
+  if (per_sm == 0)
+    fail(cfg, std::to_string(threads) + " threads per block with " +
+                  std::to_string(shape.shared_bytes) +
+                  " bytes of shared memory do not fit on a multiprocessor of " +
+                  prop.name + " (the kernel uses " +
+                  std::to_string(attr.numRegs) + " registers per thread)");
+  shape.per_sm = per_sm;
+  return shape;
+}
+
+} // namespace
+
+Plan plan_launch(Launch &cfg, const void *kernel) {
+  Plan plan;
+  int device = 0;
+  const DeviceInfo &dev = device_info(&cfg, &device);
+  const dialect::DeviceLimits &prop = dev.limits;
+  if (cfg.iterations <= 0) {
+    cfg.grid = dim3(0, 0, 0);
+    cfg.block = dim3(0, 0, 0);
+    cfg.shared_bytes = 0;
+    for (Participant *p : cfg.participants)
+      p->prepare(cfg, plan);
+    return plan;
+  }
+  const bool has_results = !cfg.participants.empty();
+  const index_t n = cfg.iterations;
+
+  // Scratch is a team-region feature; flat loops and scans ignore it.
+  std::size_t scratch[4] = {0, 0, 0, 0};
+  if (cfg.kind == RegionKind::Team) {
+    scratch[0] = round_up(cfg.scratch_team_bytes[0], scratch0_align);
+    scratch[1] = round_up(cfg.scratch_thread_bytes[0], scratch0_align);
+    scratch[2] = round_up(cfg.scratch_team_bytes[1], scratch0_align);
+    scratch[3] = round_up(cfg.scratch_thread_bytes[1], scratch0_align);
+  }
+  const ShapeKey key{kernel,
+                     device,
+                     cfg.kind,
+                     cfg.team_size,
+                     cfg.vector_length,
+                     cfg.nested_vector,
+                     {scratch[0], scratch[1], scratch[2], scratch[3]}};
+  Shape shape;
+  if (!shape_cache().find(key, shape)) {
+    shape = compute_shape(cfg, kernel, prop, scratch);
+    shape_cache().insert(key, shape);
+  }
+  plan.block = shape.block;
+  plan.shared_bytes = shape.shared_bytes;
+  const int threads = static_cast<int>(plan.block.x * plan.block.y);
+  const index_t resident =
+      static_cast<index_t>(shape.per_sm) * prop.multiprocessors;
+  index_t grid = 0;
+  switch (cfg.kind) {
+  case RegionKind::Team:
+    grid = std::min(n, resident);
+    if (cfg.league_cap > 0)
+      grid = std::min(grid, cfg.league_cap);
+    break;
+  case RegionKind::Flat:
+    if (has_results) {
+      // At least 8 iterations per thread and at most one wave: each block
+      // pays a block reduction, a fence and an atomic, and the last block
+      // combines every partial, so fewer, fuller blocks win (1e6 doubles
+      // summed to the host: 23 -> 14 us on an H200).
+      const index_t per_block = static_cast<index_t>(threads) * 8;
+      grid = std::min((n + per_block - 1) / per_block, resident);
+      grid = std::max<index_t>(grid, 1);
+    } else {
+      grid = (n + threads - 1) / threads;
+      grid = std::min<index_t>(grid, INT_MAX);
+    }
+    break;
+  case RegionKind::Scan: {
+    const index_t tile = static_cast<index_t>(scan_block) * scan_items;
+    grid = (n + tile - 1) / tile;
+    if (grid > INT_MAX)
+      fail(cfg, "a scan of " + std::to_string(n) +
+                    " iterations needs more than " + std::to_string(INT_MAX) +
+                    " tiles");
+    break;
+  }
+  }
+  plan.grid = dim3(static_cast<unsigned>(grid), 1, 1);
+
+  Ctx &ctx = plan.ctx;
+  ctx.iterations = n;
+  ctx.scratch0_team_bytes = scratch[0];
+  ctx.scratch0_thread_bytes = scratch[1];
+  ctx.scratch1_team_bytes = scratch[2];
+  ctx.scratch1_thread_bytes = scratch[3];
+  const std::size_t slot =
+      round_up(scratch[2] + static_cast<std::size_t>(plan.block.y) * scratch[3],
+               scratch1_align);
+  ctx.scratch1_stride = slot;
+  ctx.scratch1_pool = nullptr;
+  if (slot) {
+    plan.scratch1 = pool_acquire(PoolKind::Scratch, slot * plan.grid.x);
+    ctx.scratch1_pool = plan.scratch1.device;
+  }
+  plan.run = true;
+  cfg.grid = plan.grid;
+  cfg.block = plan.block;
+  cfg.shared_bytes = plan.shared_bytes;
+  for (Participant *p : cfg.participants)
+    p->prepare(cfg, plan);
+  return plan;
+}
+
+void finish_launch(Launch &cfg, Plan &plan) {
+  HPPRT_GPU(Error_t) err = plan.run ? HPPRT_GPU(GetLastError)() : HPPRT_GPU(Success);
+  const char *what = "launching the kernel";
+  bool synced = false;
+  if (err == HPPRT_GPU(Success) && plan.run && !cfg.nowait) {
+    err = HPPRT_GPU(StreamSynchronize)(cfg.stream);
+    what = "the kernel failed";
+    synced = err == HPPRT_GPU(Success);
+  }
+  const bool ok = err == HPPRT_GPU(Success);
+  pool_release(plan.scratch1,
+               !ok                     ? Release::Discard
+               : (synced || !plan.run) ? Release::Now
+                                       : Release::AfterStream,
+               cfg.stream);
+  for (Participant *p : cfg.participants)
+    p->done(cfg.stream, plan.run, synced || !plan.run, ok);
+  check(cfg, err, what);
+}
+
+void check_pointer(const Launch &cfg, const void *p, const char *var) {
+  if (!p)
+    return;
+  dialect::PointerKind kind = dialect::PointerKind::Pageable;
+  check(cfg, dialect::pointer_kind(p, kind), HPPRT_GPU_PREFIX "PointerGetAttributes");
+  if (kind != dialect::PointerKind::Pageable)
+    return;
+  const DeviceInfo &dev = device_info(&cfg);
+  if (dev.limits.pageable)
+    return;
+  fail(cfg, std::string("pointer '") + (var ? var : "?") +
+                "' points to pageable host memory, which " + dev.limits.name +
+                " cannot access (no pageableMemoryAccess); allocate it with "
+                "hpp::alloc (Space::Device or Space::Shared)");
+}
+
+std::uint32_t tools_device_id() {
+  int device = 0;
+  if (HPPRT_GPU(GetDevice)(&device) != HPPRT_GPU(Success))
+    (void)HPPRT_GPU(GetLastError)();
+  return profiling::device_id(static_cast<profiling::DeviceType>(dialect::tools_device_type),
+                              static_cast<std::uint32_t>(device), 1);
+}
+
+void nvtx_initialize() {
+#ifdef HPPRT_GPU_HAVE_NVTX
+  // NVTX resolves its entry points on first use; doing it once here keeps
+  // threads that start their first region together from racing on it.
+  static std::once_flag once;
+  std::call_once(once, [] { nvtxInitialize(nullptr); });
+#endif
+}
+
+} // namespace detail
+} // namespace gpu
+} // namespace hpprt

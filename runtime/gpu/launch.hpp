@@ -1,0 +1,233 @@
+//===- launch.hpp - Kernel launches on CUDA and HIP -------------*- C++ -*-===//
+/// \file
+/// A translated region becomes a Launch (what the region asks for), device()
+/// handles of its reductions and scans, and one call of launch(), which picks
+/// the grid and block, validates them against the device, provides level-1
+/// scratch and reports every CUDA/HIP error as an hpprt::Error naming the kernel
+/// and the user's file:line.
+///
+/// Mapping (SPEC §2): team = block, thread = threadIdx.y, vector lane =
+/// threadIdx.x; kernels stride over the league (blockIdx.x, += gridDim.x).
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "../common/error.hpp"
+#include "../common/loop.hpp"
+#include "../common/profiling.hpp"
+#include "config.hpp"
+#include "scratch.hpp"
+#include "warp.hpp"
+
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#if !defined(HPPRT_GPU_AMD_WAVEFRONTS) && __has_include(<nvtx3/nvToolsExt.h>)
+#include <nvtx3/nvToolsExt.h>
+#define HPPRT_GPU_HAVE_NVTX 1
+#endif
+
+namespace hpprt {
+namespace gpu {
+
+enum class RegionKind { Team, Flat, Scan };
+
+/// Threads per block of flat loops and scans.
+constexpr int flat_block = 256;
+constexpr int scan_block = 256;
+/// Items per thread of a scan (warp-striped, see scan.hpp); a tile is
+/// scan_block * scan_items iterations. A constant, so that generated code
+/// can size its per-item register arrays with it.
+constexpr int scan_items = 12;
+/// Upper bound of an AUTO team (threads × lanes). Larger blocks rarely help
+/// team code: every team barrier and block reduction then waits for more
+/// warps, and fewer, bigger teams leave the SM idle at the end of a league.
+/// 256 keeps at least 8 blocks resident per SM on Hopper when registers allow.
+constexpr int auto_team_threads = 256;
+/// Alignment of the per-team and per-thread parts of scratch (Ctx rounds
+/// the byte counts up to it) and of each block's level-1 slot.
+constexpr std::size_t scratch0_align = 16;
+constexpr std::size_t scratch1_align = 256;
+
+/// Everything a kernel needs besides the user's lambda; passed by value.
+struct Ctx {
+  char *scratch1_pool; ///< level-1 pool; block b's slot is at b * stride
+  std::size_t scratch1_stride; ///< bytes per block slot
+  std::size_t scratch0_team_bytes, scratch0_thread_bytes;
+  std::size_t scratch1_team_bytes, scratch1_thread_bytes;
+  index_t iterations; ///< Launch::iterations
+
+#ifdef HPPRT_GPU_COMPILE
+  /// Base of this block's dynamic shared memory (level-0 scratch).
+  __device__ char *scratch0() const {
+    extern __shared__ __align__(16) char hpprt_gpu_dynamic_shared[];
+    return hpprt_gpu_dynamic_shared;
+  }
+  /// This block's level-1 slot.
+  __device__ char *scratch1() const {
+    return scratch1_pool +
+           static_cast<std::size_t>(blockIdx.x) * scratch1_stride;
+  }
+#endif
+};
+
+struct Launch;
+
+namespace detail {
+
+/// What launch() chose; also recorded in Launch for reports and tests.
+struct Plan {
+  dim3 grid{1, 1, 1};
+  dim3 block{1, 1, 1};
+  std::size_t shared_bytes = 0;
+  bool run = false; // false when there is nothing to launch
+  Ctx ctx{};
+  PoolBuffer scratch1;
+};
+
+/// Reductions and scans register with their Launch so that launch() can
+/// size and reset them and tell them which stream will deliver the result.
+class Participant {
+public:
+  virtual void prepare(const Launch &cfg, const Plan &plan) = 0;
+  /// After the launch: ran says a kernel was launched, synced that the
+  /// stream was synchronised, ok that no error was seen.
+  virtual void done(HPPRT_GPU(Stream_t) stream, bool ran, bool synced, bool ok) = 0;
+
+protected:
+  ~Participant() = default;
+};
+
+Plan plan_launch(Launch &cfg, const void *kernel);
+/// Throws hpprt::Error "hpp: kernel 'NAME' (FILE:LINE): what".
+[[noreturn]] void fail(const Launch &cfg, const std::string &what);
+/// fail()s with the GPU runtime's error text when err is not a success.
+void check(const Launch &cfg, HPPRT_GPU(Error_t) err, const char *call);
+/// Most blocks any grid with reductions can have on the current device
+/// (8 × resident blocks): the size of a reduction's partials.
+unsigned max_partials();
+void finish_launch(Launch &cfg, Plan &plan);
+void check_pointer(const Launch &cfg, const void *p, const char *var);
+
+/// The Kokkos Tools device id of the current device's default instance.
+std::uint32_t tools_device_id();
+/// Initialises NVTX once (std::call_once), before any thread's first range.
+void nvtx_initialize();
+
+class NvtxRange {
+public:
+  explicit NvtxRange(const char *name) {
+#ifdef HPPRT_GPU_HAVE_NVTX
+    nvtx_initialize();
+    nvtxRangePushA(name ? name : "");
+#else
+    (void)name;
+#endif
+  }
+  ~NvtxRange() {
+#ifdef HPPRT_GPU_HAVE_NVTX
+    nvtxRangePop();
+#endif
+  }
+  NvtxRange(const NvtxRange &) = delete;
+  NvtxRange &operator=(const NvtxRange &) = delete;
+};
+
+} // namespace detail
+
+/// One region's launch request. Fields set by generated code; launch()
+/// records what it chose in grid/block/shared_bytes.
+struct Launch {
+  Launch(const char *name, const char *file, int line)
+      : name(name), file(file), line(line) {}
+  Launch(const Launch &) = delete;
+  Launch &operator=(const Launch &) = delete;
+
+  const char *name;
+  const char *file;
+  int line;
+  RegionKind kind = RegionKind::Team;
+  index_t iterations = 0;
+  int team_size = 0;      ///< 0 = AUTO
+  int vector_length = 0;  ///< 0 = AUTO; else a power of two <= the warp width
+  index_t league_cap = 0; ///< 0 = none
+  bool nested_vector = false;
+  std::size_t scratch_team_bytes[2] = {0, 0};
+  std::size_t scratch_thread_bytes[2] = {0, 0};
+  HPPRT_GPU(Stream_t) stream = nullptr;
+  bool nowait = false;
+
+  /// Debug builds: throws when p is host memory the device cannot access.
+  template <class T> void check_pointer(const T *p, const char *var) const {
+    detail::check_pointer(*this, static_cast<const void *>(p), var);
+  }
+
+  // Chosen by launch().
+  dim3 grid{0, 0, 0};
+  dim3 block{0, 0, 0};
+  std::size_t shared_bytes = 0;
+
+  std::vector<detail::Participant *> participants;
+};
+
+namespace detail {
+/// Which Kokkos Tools entry point reports cfg's region: a scan, a region
+/// with results (reductions register with their Launch), or a plain for.
+inline profiling::RegionKind tools_region_kind(const Launch &cfg) {
+  if (cfg.kind == RegionKind::Scan)
+    return profiling::RegionKind::Scan;
+  return cfg.participants.empty() ? profiling::RegionKind::For
+                                  : profiling::RegionKind::Reduce;
+}
+} // namespace detail
+
+/// Launches kernel<<<...>>>(f, ctx) for the region cfg describes; waits
+/// unless cfg.nowait. Zero iterations launch nothing.
+template <class F>
+void launch(Launch &cfg, void (*kernel)(F, Ctx), const F &f) {
+  RegionScope scope(cfg.name, detail::tools_region_kind(cfg),
+                    profiling::watched() ? detail::tools_device_id() : 0);
+  detail::NvtxRange range(cfg.name);
+  detail::Plan plan =
+      detail::plan_launch(cfg, reinterpret_cast<const void *>(kernel));
+  if (plan.run)
+    kernel<<<plan.grid, plan.block, plan.shared_bytes, cfg.stream>>>(f,
+                                                                     plan.ctx);
+  detail::finish_launch(cfg, plan);
+}
+
+#ifdef HPPRT_GPU_COMPILE
+// Positions in the league / team / vector (SPEC §2).
+__device__ inline index_t league_rank0() {
+  return static_cast<index_t>(blockIdx.x);
+}
+__device__ inline index_t league_stride() {
+  return static_cast<index_t>(gridDim.x);
+}
+__device__ inline index_t global_rank() {
+  return static_cast<index_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+}
+__device__ inline index_t global_size() {
+  return static_cast<index_t>(gridDim.x) * blockDim.x;
+}
+__device__ inline int thread_rank() { return static_cast<int>(threadIdx.y); }
+__device__ inline int team_size() { return static_cast<int>(blockDim.y); }
+__device__ inline int vector_rank() { return static_cast<int>(threadIdx.x); }
+__device__ inline int vector_length() { return static_cast<int>(blockDim.x); }
+__device__ inline int team_vector_rank() {
+  return static_cast<int>(threadIdx.y * blockDim.x + threadIdx.x);
+}
+__device__ inline int team_vector_size() {
+  return static_cast<int>(blockDim.x * blockDim.y);
+}
+__device__ inline bool is_team_leader() {
+  return threadIdx.x == 0 && threadIdx.y == 0;
+}
+__device__ inline bool is_vector_leader() { return threadIdx.x == 0; }
+__device__ inline void team_barrier() { __syncthreads(); }
+#endif
+
+} // namespace gpu
+} // namespace hpprt

@@ -1,0 +1,40 @@
+//===- loops.hpp - Nested loops of translated GPU code ----------*- C++ -*-===//
+/// \file
+/// A thread, vector or team-vector loop gives each thread (or lane) the
+/// iterations rank, rank + size, ...: the translator emits it as a counted
+/// 32-bit loop over this count, which nvcc unrolls and pipelines, where a
+/// 64-bit `iv < n; iv += size` loop with a run-time step stays one load per
+/// trip (measured on an H200: docs/performance.md).
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include <climits>
+#include <cstdio>
+
+#include "../common/loop.hpp"
+#include "config.hpp"
+#include "warp.hpp"
+
+namespace hpprt {
+namespace gpu {
+
+#ifdef HPPRT_GPU_COMPILE
+/// How many of \p n iterations fall to position \p rank of \p size. A count
+/// that does not fit a 32-bit counter stops the kernel with a message
+/// rather than running the wrong iterations.
+__device__ inline int lane_trip_count(index_t n, int rank, int size) {
+  if (n <= rank)
+    return 0;
+  const index_t count = (n - rank + size - 1) / size;
+  if (count > INT_MAX) {
+    printf("hpp: a nested loop of %lld iterations gives one thread more than "
+           "%d of them\n",
+           static_cast<long long>(n), INT_MAX);
+    warp::trap();
+  }
+  return static_cast<int>(count);
+}
+#endif
+
+} // namespace gpu
+} // namespace hpprt

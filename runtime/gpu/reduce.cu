@@ -1,0 +1,65 @@
+//===- reduce.cu - Host side of GPU reductions and scans ------------------===//
+#include "reduce.hpp"
+
+#include <algorithm>
+#include <string>
+
+namespace hpprt {
+namespace gpu {
+namespace detail {
+
+ResultBase::ResultBase(Launch &cfg, PoolKind kind, std::size_t slot_bytes,
+                       unsigned capacity, std::size_t result_bytes)
+    : cfg_(&cfg), kind_(kind), slot_bytes_(slot_bytes), capacity_(capacity) {
+  work_ = pool_acquire(kind, kPartialsOffset + capacity * slot_bytes);
+  try {
+    host_ =
+        pool_acquire(PoolKind::Pinned, std::max<std::size_t>(result_bytes, 16));
+  } catch (...) {
+    pool_release(work_, Release::Now, nullptr);
+    throw;
+  }
+  cfg.participants.push_back(this);
+}
+
+ResultBase::~ResultBase() {
+  const Release how = pending_ ? Release::AfterStream : Release::Now;
+  pool_release(work_, ok_ ? how : Release::Discard, stream_);
+  pool_release(host_, ok_ ? how : Release::Discard, stream_);
+}
+
+void ResultBase::prepare(const Launch &cfg, const Plan &plan) {
+  if (!plan.run)
+    return;
+  if (plan.grid.x > capacity_)
+    fail(cfg, "internal error: a grid of " + std::to_string(plan.grid.x) +
+                  " blocks exceeds the " + std::to_string(capacity_) +
+                  " partial results prepared for it (was iterations changed "
+                  "after the reduction or scan was created?)");
+  if (kind_ == PoolKind::Scan)
+    check(cfg,
+          HPPRT_GPU(MemsetAsync)(work_.device, 0,
+                          kPartialsOffset + plan.grid.x * slot_bytes_,
+                          cfg.stream),
+          HPPRT_GPU_PREFIX "MemsetAsync (scan tile states)");
+}
+
+void ResultBase::done(HPPRT_GPU(Stream_t) stream, bool ran, bool synced, bool ok) {
+  stream_ = stream;
+  pending_ = ran && !synced;
+  ok_ = ok;
+}
+
+void ResultBase::wait() {
+  if (!pending_)
+    return;
+  const HPPRT_GPU(Error_t) err = HPPRT_GPU(StreamSynchronize)(stream_);
+  pending_ = false;
+  if (err != HPPRT_GPU(Success))
+    ok_ = false;
+  check(*cfg_, err, "the kernel failed");
+}
+
+} // namespace detail
+} // namespace gpu
+} // namespace hpprt

@@ -1,0 +1,407 @@
+//===- scan.hpp - Single-pass device-wide scans -----------------*- C++ -*-===//
+/// \file
+/// Scans of flat loops with reduction(inscan, op: v), in one launch with
+/// decoupled look-back (Merrill & Garland). Each block takes a tile id from
+/// an atomic counter (so a tile only ever waits on tiles that already
+/// started), publishes its aggregate, looks back over its predecessors'
+/// status words with one warp (32 tiles at a time) until it meets an
+/// inclusive prefix, then publishes its own inclusive prefix.
+///
+/// Items are warp-striped: a tile is scan_block * scan_items iterations;
+/// warp w owns scan_items * 32 consecutive ones, and round k of the warp
+/// covers 32 consecutive iterations, one per lane (scan_item()), so every
+/// load and store of the generated loops is coalesced. The generated code
+/// computes each item's contribution once (pass 1), calls scan_prefixes()
+/// and then runs only the scan phase (pass 2) from registers.
+///
+/// A status word packs flag and value so that one 8-byte (T of 4 bytes or
+/// less) or 16-byte (T of 8 bytes) load sees a consistent pair; the flag
+/// says whether the value is the tile's aggregate or its inclusive prefix.
+///
+/// scan_prefixes() moves a warp's items through shared memory so that each
+/// lane combines scan_items consecutive ones serially, then scans the
+/// lanes' aggregates with shuffles and the warps' with one barrier.
+///
+/// Determinism: integer scans are exact, so every run gives the same
+/// results. For floating types the combine order inside a tile is fixed
+/// (serial within a lane's consecutive items, a shuffle tree over the
+/// lanes, warps in order), but the look-back combines earlier tiles' aggregates in a
+/// grouping that depends on timing, so the prefixes of tiles after the
+/// first, and the total, may differ in their last bits from run to run (a
+/// scan of at most one tile is deterministic). Either way the grouping is
+/// not the sequential left-to-right one, so rounding differs from a serial
+/// loop.
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "reduce.hpp"
+
+#include <cstring>
+#include <type_traits>
+
+namespace hpprt {
+namespace gpu {
+
+namespace detail {
+
+enum : unsigned { kTileInvalid = 0, kTilePartial = 1, kTileInclusive = 2 };
+
+template <class T, bool Wide = (sizeof(T) > 4)> struct TileWord;
+template <class T> struct alignas(8) TileWord<T, false> {
+  unsigned status;
+  T value;
+};
+template <class T> struct alignas(16) TileWord<T, true> {
+  unsigned long long status;
+  T value;
+};
+
+#ifdef HPPRT_GPU_COMPILE
+template <class T>
+__device__ void store_tile(TileWord<T> *p, unsigned status, const T &v) {
+  TileWord<T> w;
+  memset(&w, 0, sizeof(w));
+  w.status = status;
+  w.value = v;
+  if constexpr (sizeof(TileWord<T>) == 8) {
+    unsigned long long bits;
+    memcpy(&bits, &w, 8);
+    warp::store_coherent(reinterpret_cast<unsigned long long *>(p), bits);
+  } else {
+    warp::Bits128 bits;
+    memcpy(&bits, &w, 16);
+    warp::store_coherent(reinterpret_cast<warp::Bits128 *>(p), bits);
+  }
+}
+template <class T> __device__ TileWord<T> load_tile(const TileWord<T> *p) {
+  TileWord<T> w;
+  if constexpr (sizeof(TileWord<T>) == 8) {
+    const unsigned long long bits =
+        warp::load_coherent(reinterpret_cast<const unsigned long long *>(p));
+    memcpy(&w, &bits, 8);
+  } else {
+    const warp::Bits128 bits =
+        warp::load_coherent(reinterpret_cast<const warp::Bits128 *>(p));
+    memcpy(&w, &bits, 16);
+  }
+  return w;
+}
+#endif
+
+} // namespace detail
+
+/// What the kernel captures of a Scan.
+template <class Op, class T> struct DeviceScan {
+  unsigned *tile_counter;
+  detail::TileWord<T> *tiles;
+  T *total; ///< mapped pinned host memory
+  T initial;
+};
+
+/// reduction(inscan, op: v) of a flat loop. result() is initial ⊕ all.
+template <class Op, class T> class Scan : public detail::ResultBase {
+  static_assert(std::is_trivially_copyable<T>::value && sizeof(T) <= 8,
+                "hpp: " HPPRT_GPU_NAME " scans support trivially copyable types of at most "
+                "8 bytes");
+
+public:
+  Scan(Launch &cfg, const T &initial)
+      : ResultBase(cfg, detail::PoolKind::Scan, sizeof(detail::TileWord<T>),
+                   tiles_for(cfg.iterations), sizeof(T)),
+        initial_(initial) {
+    std::memcpy(host_slot(), &initial_, sizeof(T));
+  }
+
+  DeviceScan<Op, T> device() const {
+    return {counter(), reinterpret_cast<detail::TileWord<T> *>(partials()),
+            reinterpret_cast<T *>(device_slot()), initial_};
+  }
+
+  /// Blocks until the launch is done; the total, initial value included.
+  T result() {
+    wait();
+    T r;
+    std::memcpy(&r, host_slot(), sizeof(T));
+    return r;
+  }
+
+private:
+  static unsigned tiles_for(index_t n) {
+    const index_t tile = static_cast<index_t>(scan_block) * scan_items;
+    const index_t t = n > 0 ? (n + tile - 1) / tile : 1;
+    return static_cast<unsigned>(t);
+  }
+  T initial_;
+};
+
+#ifdef HPPRT_GPU_COMPILE
+/// This block's tile (dynamic, in start order). Called once per block by all
+/// its threads.
+template <class Op, class T>
+__device__ index_t scan_tile(const DeviceScan<Op, T> &s) {
+  __shared__ unsigned tile;
+  if (threadIdx.x == 0 && threadIdx.y == 0)
+    tile = atomicAdd(s.tile_counter, 1u);
+  __syncthreads();
+  const index_t t = tile;
+  __syncthreads();
+  return t;
+}
+
+namespace detail {
+
+/// Run by the 32 lanes of one warp: publishes the tile's aggregate, looks
+/// back to the nearest inclusive prefix, publishes the tile's inclusive
+/// prefix and returns (in every lane) the tile's exclusive prefix, the
+/// initial value included.
+template <class Op, class T>
+__device__ T tile_lookback(const DeviceScan<Op, T> &s, index_t tile,
+                           const T &block_agg, unsigned lane) {
+  if (tile == 0) {
+    if (lane == 0) {
+      T inc = s.initial;
+      Op::join(inc, block_agg);
+      store_tile(s.tiles, kTileInclusive, inc);
+    }
+    return s.initial;
+  }
+  const T id = Op::template identity<T>();
+  if (lane == 0)
+    store_tile(s.tiles + tile, kTilePartial, block_agg);
+  T running = id; // combined aggregates of the tiles seen so far
+  index_t base = tile - 1;
+  for (;;) {
+    const index_t j = base - static_cast<index_t>(lane);
+    TileWord<T> w;
+    w.status = kTilePartial;
+    w.value = id;
+    do {
+      if (j >= 0)
+        w = load_tile(s.tiles + j);
+    } while (warp::any(warp::full_mask, j >= 0 && w.status == kTileInvalid));
+    const warp::mask_t inclusive =
+        warp::ballot(warp::full_mask, j >= 0 && w.status == kTileInclusive);
+    const int stop = inclusive ? warp::first_lane_plus_one(inclusive) - 1
+                               : static_cast<int>(warp::size) - 1;
+    // Window value: farthest tile first (lane stop), nearest last (lane 0).
+    T win = shfl(warp::full_mask, w.value, stop);
+    for (int k = stop - 1; k >= 0; --k) {
+      const T o = shfl(warp::full_mask, w.value, k);
+      Op::join(win, o);
+    }
+    Op::join(win, running);
+    running = win;
+    if (inclusive)
+      break;
+    base -= warp::size;
+  }
+  if (lane == 0) {
+    T inc = running;
+    Op::join(inc, block_agg);
+    store_tile(s.tiles + tile, kTileInclusive, inc);
+  }
+  return running;
+}
+
+/// scan_item() and scan_prefixes() for K items per thread (the public
+/// functions use K = scan_items; other K let a benchmark compare tile
+/// sizes, with a grid of ceil(n / (scan_block * K)) tiles).
+template <int K> __device__ inline index_t scan_item_k(index_t tile, int k) {
+  constexpr int size = static_cast<int>(warp::size);
+  const int w = static_cast<int>(threadIdx.x) / size;
+  const int l = static_cast<int>(threadIdx.x) % size;
+  return tile * (static_cast<index_t>(scan_block) * K) +
+         static_cast<index_t>((w * K + k) * size + l);
+}
+
+/// Combines the warps' totals into the tile's aggregate, runs the look-back
+/// in warp 0 and returns, in every thread, the prefix of the calling warp's
+/// items: initial value, earlier tiles, earlier warps of this tile.
+template <class Op, class T>
+__device__ T warp_prefix(const DeviceScan<Op, T> &s, index_t tile,
+                         const T &warp_agg) {
+  constexpr int warps = scan_block / static_cast<int>(warp::size);
+  __shared__ T warp_total[warps];
+  __shared__ T tile_prefix;
+  const unsigned lane = threadIdx.x % warp::size;
+  const unsigned warp_id = threadIdx.x / warp::size;
+  const T id = Op::template identity<T>();
+  if (lane == 0)
+    warp_total[warp_id] = warp_agg;
+  __syncthreads();
+  T before_warp = id; // the tile's warps before this one
+  T block_agg = id;
+#pragma unroll
+  for (int w = 0; w < warps; ++w) {
+    if (w == static_cast<int>(warp_id))
+      before_warp = block_agg;
+    Op::join(block_agg, warp_total[w]);
+  }
+  if (warp_id == 0) {
+    const T prefix = tile_lookback(s, tile, block_agg, lane);
+    if (lane == 0)
+      tile_prefix = prefix;
+  }
+  __syncthreads();
+  T p = tile_prefix;
+  Op::join(p, before_warp);
+  __syncthreads(); // warp_total and tile_prefix may be reused
+  return p;
+}
+
+/// Shared-memory transpose: the warp's 32 * K items go through shared
+/// memory so that each lane scans K consecutive items serially; one shuffle
+/// scan of the lanes' totals per warp (instead of one per round of 32
+/// items) keeps the shuffle unit and the tile's critical path short: 2^28
+/// int64 on an H200 ran at 0.75x CUB this way, 0.40-0.54x with a shuffle
+/// scan per round. Rows are
+/// padded to an odd number of 8-byte words: no bank conflicts either way.
+template <int K, bool Inclusive = false, class Op, class T>
+__device__ void scan_prefixes_k(const DeviceScan<Op, T> &s, index_t tile,
+                                const T (&contrib)[K], T (&excl)[K]) {
+  constexpr int warps = scan_block / static_cast<int>(warp::size);
+  constexpr int row = K % 2 == 0 ? K + 1 : K; // lane l's items at l * row
+  __shared__ T buf[warps][warp::size * row];
+  const unsigned lane = threadIdx.x % warp::size;
+  const unsigned warp_id = threadIdx.x / warp::size;
+  T *mine = buf[warp_id];
+  // Warp-local item i = k * 32 + lane is consecutive item i % K of lane i / K.
+#pragma unroll
+  for (int k = 0; k < K; ++k) {
+    const int i = k * static_cast<int>(warp::size) + static_cast<int>(lane);
+    mine[(i / K) * row + i % K] = contrib[k];
+  }
+  warp::sync();
+  T *seq = mine + lane * row;
+  T lane_agg = seq[0];
+#pragma unroll
+  for (int j = 1; j < K; ++j)
+    Op::join(lane_agg, seq[j]);
+  // Exclusive scan of the lanes' aggregates, earlier lanes on the left.
+  T incl = lane_agg;
+#pragma unroll
+  for (unsigned d = 1; d < warp::size; d *= 2) {
+    T o = shfl_up(warp::full_mask, incl, d);
+    if (lane >= d) {
+      Op::join(o, incl);
+      incl = o;
+    }
+  }
+  const T lane_before = shfl_up(warp::full_mask, incl, 1);
+  const T warp_agg = shfl(warp::full_mask, incl, static_cast<int>(warp::size) - 1);
+  T r = warp_prefix(s, tile, warp_agg);
+  if (lane > 0)
+    Op::join(r, lane_before);
+#pragma unroll
+  for (int j = 0; j < K; ++j) {
+    const T v = seq[j];
+    if (Inclusive) {
+      Op::join(r, v);
+      seq[j] = r;
+    } else {
+      seq[j] = r;
+      Op::join(r, v);
+    }
+  }
+  warp::sync();
+#pragma unroll
+  for (int k = 0; k < K; ++k) {
+    const int i = k * static_cast<int>(warp::size) + static_cast<int>(lane);
+    excl[k] = mine[(i / K) * row + i % K];
+  }
+  warp::sync(); // buf may be reused
+}
+
+} // namespace detail
+
+/// The iteration of the calling thread's k-th item of a tile (warp-striped:
+/// round k of warp w covers 32 consecutive iterations, one per lane).
+__device__ inline index_t scan_item(index_t tile, int k) {
+  return detail::scan_item_k<scan_items>(tile, k);
+}
+
+/// Given this thread's per-item contributions (the identity for items past
+/// the end), writes each item's exclusive prefix: the initial value, every
+/// earlier tile and every earlier item of this tile in iteration order.
+/// Every thread of the block calls it once per tile.
+template <class Op, class T>
+__device__ void scan_prefixes(const DeviceScan<Op, T> &s, index_t tile,
+                              const T (&contrib)[scan_items],
+                              T (&excl)[scan_items]) {
+  detail::scan_prefixes_k<scan_items>(s, tile, contrib, excl);
+}
+
+/// The same, in place: \p items holds the contributions on entry (every
+/// contribution is read before any prefix is written) and each item's
+/// exclusive (or, with Inclusive, inclusive) prefix on return. One array
+/// instead of two keeps a scan's items in registers.
+template <bool Inclusive, class Op, class T>
+__device__ void scan_prefixes_in_place(const DeviceScan<Op, T> &s, index_t tile,
+                                       T (&items)[scan_items]) {
+  detail::scan_prefixes_k<scan_items, Inclusive>(s, tile, items, items);
+}
+
+/// Protocol 1 (one aggregate per thread over consecutive items), kept until
+/// the CUDA emitter uses scan_item()/scan_prefixes(); then it can go.
+/// The exclusive prefix (initial value included) of the calling thread's
+/// items: block-wide exclusive scan of the threads' aggregates in thread
+/// order, plus the tile's prefix found by look-back. All threads call it.
+template <class Op, class T>
+__device__ T scan_exclusive_prefix(const DeviceScan<Op, T> &s, index_t tile,
+                                   T agg) {
+  __shared__ T warp_total[warp::max_per_block];
+  __shared__ T tile_prefix;
+  const unsigned tid = detail::linear_tid();
+  const unsigned lane = tid % warp::size;
+  const unsigned warp_id = tid / warp::size;
+  const unsigned lanes = detail::warp_lanes();
+  const warp::mask_t mask = detail::lanes_mask(lanes);
+  const T id = Op::template identity<T>();
+
+  // Inclusive scan over the warp, earlier lanes on the left of each join.
+  T incl = agg;
+  for (unsigned d = 1; d < warp::size; d *= 2) {
+    T o = detail::shfl_up(mask, incl, d);
+    if (lane >= d) {
+      Op::join(o, incl);
+      incl = o;
+    }
+  }
+  T excl = detail::shfl_up(mask, incl, 1);
+  if (lane == 0)
+    excl = id;
+  if (lane == lanes - 1)
+    warp_total[warp_id] = incl;
+  __syncthreads();
+  const unsigned warps = (detail::block_threads() + warp::size - 1) / warp::size;
+  T before = id; // warps before this one
+  T block_agg = id;
+  for (unsigned w = 0; w < warps; ++w) {
+    if (w == warp_id)
+      before = block_agg;
+    Op::join(block_agg, warp_total[w]);
+  }
+
+  if (warp_id == 0) {
+    const T prefix = detail::tile_lookback(s, tile, block_agg, lane);
+    if (lane == 0)
+      tile_prefix = prefix;
+  }
+  __syncthreads();
+  T r = tile_prefix;
+  Op::join(r, before);
+  Op::join(r, excl);
+  __syncthreads();
+  return r;
+}
+
+/// Called by the thread holding the last iteration with its final value.
+template <class Op, class T>
+__device__ void scan_store_total(const DeviceScan<Op, T> &s, const T &value) {
+  *s.total = value;
+  __threadfence_system();
+}
+#endif // HPPRT_GPU_COMPILE
+
+} // namespace gpu
+} // namespace hpprt

@@ -1,0 +1,8 @@
+//===- memory.hip - HIP build of hpp::alloc, free, deep_copy, fence -------===//
+/// \file
+/// runtime/gpu/memory.cu compiled for HIP: the GPU runtime is written once
+/// for CUDA and HIP; dialect.hpp names the API calls that differ.
+//===----------------------------------------------------------------------===//
+
+#include "dialect.hpp"
+#include "../gpu/memory.cu"

@@ -1,0 +1,8 @@
+//===- reduce.hip - HIP build of reduction buffers ------------------------===//
+/// \file
+/// runtime/gpu/reduce.cu compiled for HIP: the GPU runtime is written once
+/// for CUDA and HIP; dialect.hpp names the API calls that differ.
+//===----------------------------------------------------------------------===//
+
+#include "dialect.hpp"
+#include "../gpu/reduce.cu"

@@ -1,0 +1,9 @@
+//===- scratch.hpp - HIP build of the buffer pool ---------------*- C++ -*-===//
+/// \file
+/// runtime/gpu/scratch.hpp compiled for HIP: the GPU runtime is written once
+/// for CUDA and HIP; dialect.hpp names the API calls that differ.
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "dialect.hpp"
+#include "../gpu/scratch.hpp"

@@ -1,0 +1,9 @@
+//===- warp.hpp - HIP build of warp primitives ------------------*- C++ -*-===//
+/// \file
+/// runtime/gpu/warp.hpp compiled for HIP: the GPU runtime is written once
+/// for CUDA and HIP; dialect.hpp names the API calls that differ.
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "dialect.hpp"
+#include "../gpu/warp.hpp"
