@@ -102,3 +102,8 @@ void indirectInCallee(int N, double *A) {
     // expected-note@+1 {{in 'apply', called here}}
     apply(&A[I], g);
 }
+
+// The HIP backend refuses the same, naming HIP: the expectations with CUDA
+// replaced by HIP, checked on a copy (same lines) translated for HIP.
+// RUN: sed -e s/CUDA/HIP/g %s > %t.hip.cpp
+// RUN: %hppc translate --backend=hip %t.hip.cpp -o %t.hip -- -I%S -ferror-limit=0 -Xclang -verify

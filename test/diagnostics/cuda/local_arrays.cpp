@@ -27,3 +27,8 @@ void localArrays(int n, double *out) {
   // expected-error@+1 {{CUDA region writes local array 'grid' or lets it escape}}
   hpp::parallel_for(n, [&](int i) { grid[1][i % 3] += 1; });
 }
+
+// The HIP backend refuses the same, naming HIP: the expectations with CUDA
+// replaced by HIP, checked on a copy (same lines) translated for HIP.
+// RUN: sed -e s/CUDA/HIP/g %s > %t.hip.cpp
+// RUN: %hppc translate --backend=hip %t.hip.cpp -o %t.hip -- -I%S -ferror-limit=0 -Xclang -verify

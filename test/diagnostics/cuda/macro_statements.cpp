@@ -43,3 +43,8 @@ void acrossTwoMacros(int n, int m, const double *x, double *out) {
     }
   }
 }
+
+// The HIP backend refuses the same, naming HIP: the expectations with CUDA
+// replaced by HIP, checked on a copy (same lines) translated for HIP.
+// RUN: sed -e s/CUDA/HIP/g %s > %t.hip.cpp
+// RUN: %hppc translate --backend=hip %t.hip.cpp -o %t.hip -- -I%S -ferror-limit=0 -Xclang -verify

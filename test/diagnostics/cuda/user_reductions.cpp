@@ -105,3 +105,8 @@ void hidden_combiner(int n, const double *x, Plain &out) {
     s.sum += x[i];
   out = s;
 }
+
+// The HIP backend refuses the same, naming HIP: the expectations with CUDA
+// replaced by HIP, checked on a copy (same lines) translated for HIP.
+// RUN: sed -e s/CUDA/HIP/g %s > %t.hip.cpp
+// RUN: %hppc translate --backend=hip %t.hip.cpp -o %t.hip -- -I%S -ferror-limit=0 -Xclang -verify
