@@ -14,6 +14,8 @@
 #include <cstdint>
 #include <cstring>
 
+#include "../gpu/dialect_types.hpp"
+
 #define HPPRT_GPU_DIALECT_CUDA 1
 #define HPPRT_GPU(name) cuda##name
 #define HPPRT_GPU_PREFIX "cuda"
@@ -42,19 +44,6 @@ constexpr const char *tools_space_device = "Cuda";
 constexpr const char *tools_space_managed = "CudaUVM";
 constexpr const char *tools_space_pinned = "CudaHostPinned";
 
-/// What the launch planner needs to know about a device.
-struct DeviceLimits {
-  char name[256] = {};
-  int multiprocessors = 0;
-  int max_threads_per_block = 0;
-  int max_blocks_per_multiprocessor = 0;
-  int warp_size = 32;
-  /// Shared memory one block may use, after opting in.
-  std::size_t shared_per_block = 0;
-  /// Whether kernels may dereference pageable host memory.
-  bool pageable = false;
-};
-
 inline cudaError_t query_device(int device, DeviceLimits &d) {
   cudaDeviceProp prop{};
   cudaError_t err = cudaGetDeviceProperties(&prop, device);
@@ -71,8 +60,6 @@ inline cudaError_t query_device(int device, DeviceLimits &d) {
   d.pageable = pageable != 0;
   return err;
 }
-
-enum class PointerKind { Pageable, Pinned, Device, Managed };
 
 inline cudaError_t pointer_kind(const void *p, PointerKind &kind) {
   cudaPointerAttributes a{};

@@ -16,6 +16,8 @@
 #include <cstdint>
 #include <cstring>
 
+#include "../gpu/dialect_types.hpp"
+
 #define HPPRT_GPU_DIALECT_HIP 1
 #define HPPRT_GPU(name) hip##name
 #define HPPRT_GPU_PREFIX "hip"
@@ -50,19 +52,6 @@ constexpr const char *tools_space_device = "HIP";
 constexpr const char *tools_space_managed = "HIPManaged";
 constexpr const char *tools_space_pinned = "HIPHostPinned";
 
-/// What the launch planner needs to know about a device.
-struct DeviceLimits {
-  char name[256] = {};
-  int multiprocessors = 0;
-  int max_threads_per_block = 0;
-  int max_blocks_per_multiprocessor = 0;
-  int warp_size = 0;
-  /// Shared memory (LDS) one block may use.
-  std::size_t shared_per_block = 0;
-  /// Whether kernels may dereference pageable host memory.
-  bool pageable = false;
-};
-
 inline hipError_t query_device(int device, DeviceLimits &d) {
   hipDeviceProp_t prop{};
   hipError_t err = hipGetDeviceProperties(&prop, device);
@@ -95,8 +84,6 @@ inline hipError_t query_device(int device, DeviceLimits &d) {
   d.pageable = pageable != 0;
   return err;
 }
-
-enum class PointerKind { Pageable, Pinned, Device, Managed };
 
 inline hipError_t pointer_kind(const void *p, PointerKind &kind) {
 #ifdef __HIP_PLATFORM_NVIDIA__

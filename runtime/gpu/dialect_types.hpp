@@ -1,0 +1,34 @@
+//===- dialect_types.hpp - What each GPU dialect reports --------*- C++ -*-===//
+/// \file
+/// The types through which runtime/cuda/dialect.hpp and
+/// runtime/hip/dialect.hpp answer the shared runtime: one definition, each
+/// dialect fills them from its own API.
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include <cstddef>
+
+namespace hpprt {
+namespace gpu {
+namespace dialect {
+
+/// What the launch planner needs to know about a device.
+struct DeviceLimits {
+  char name[256] = {};
+  int multiprocessors = 0;
+  int max_threads_per_block = 0;
+  int max_blocks_per_multiprocessor = 0;
+  int warp_size = 0;
+  /// Shared memory (LDS) one block may use, after opting in where the
+  /// hardware has an opt-in.
+  std::size_t shared_per_block = 0;
+  /// Whether kernels may dereference pageable host memory.
+  bool pageable = false;
+};
+
+/// What memory a pointer points into, as far as the GPU runtime knows.
+enum class PointerKind { Pageable, Pinned, Device, Managed };
+
+} // namespace dialect
+} // namespace gpu
+} // namespace hpprt
