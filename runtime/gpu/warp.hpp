@@ -35,6 +35,8 @@ constexpr unsigned size = 32;
 using mask_t = unsigned;
 #endif
 
+/// The width as an int: the step of generated vector loops over a warp.
+constexpr int lanes = static_cast<int>(size);
 /// Most warps a block of 1024 threads has: sizes per-warp shared arrays.
 constexpr unsigned max_per_block = 1024 / size;
 /// Every lane of a warp (on AMD wave32, the low half of the 64-bit mask).

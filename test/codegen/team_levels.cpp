@@ -102,10 +102,11 @@ void three_level_sums(int E, int N, int M, const double *A, const double *x, dou
 // CUDA-NEXT: const int hpp_c1 = hpprt::cuda::lane_trip_count(hpp_n1, hpp_r1, hpp_s1);
 // CUDA: for (int hpp_k1 = 0; hpp_k1 < hpp_c1; ++hpp_k1) { const hpprt::index_t hpp_iv1 = hpp_r1 + static_cast<hpprt::index_t>(hpp_k1) * hpp_s1; int n = hpprt::index_at(hpp_lb1_0, hpp_iv1, 1);
 // CUDA: { // hpp vector loop over vector_rank() / vector_length()
-// The vector loop has a copy for 32 lanes with the step known to nvcc.
-// CUDA: if (hpp_s2 == 32) {
-// CUDA-NEXT: const int hpp_c2 = hpprt::cuda::lane_trip_count(hpp_n2, hpp_r2, 32);
-// CUDA-NEXT: for (int hpp_k2 = 0; hpp_k2 < hpp_c2; ++hpp_k2) { const hpprt::index_t hpp_iv2 = hpp_r2 + static_cast<hpprt::index_t>(hpp_k2) * 32; int m = hpprt::index_at(hpp_lb2_0, hpp_iv2, 1);
+// The vector loop has a copy for a whole warp (32 lanes on NVIDIA, the
+// wavefront on AMD) with the step known to the compiler.
+// CUDA: if (hpp_s2 == hpprt::cuda::warp::lanes) {
+// CUDA-NEXT: const int hpp_c2 = hpprt::cuda::lane_trip_count(hpp_n2, hpp_r2, hpprt::cuda::warp::lanes);
+// CUDA-NEXT: for (int hpp_k2 = 0; hpp_k2 < hpp_c2; ++hpp_k2) { const hpprt::index_t hpp_iv2 = hpp_r2 + static_cast<hpprt::index_t>(hpp_k2) * hpprt::cuda::warp::lanes; int m = hpprt::index_at(hpp_lb2_0, hpp_iv2, 1);
 // CUDA-NEXT: #line 37
 // CUDA-NEXT: s += A[(e * N + n) * M + m] * x[m];
 // CUDA-NEXT: }

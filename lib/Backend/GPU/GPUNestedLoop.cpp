@@ -73,9 +73,11 @@ Error GPURegionWriter::emitNestedLoop(const Construct &L) {
            indexDecls(L, K, Iv);
   };
   // The common AUTO shapes get a copy with the step known at compile time,
-  // as a template would: 32 lanes for a vector loop, 256 threads for a
+  // as a template would: a whole warp for a vector loop (the runtime's
+  // warp width: 32 on NVIDIA, 64 on gfx9 wavefronts), 256 threads for a
   // team-vector loop. The division in the trip count becomes a shift.
-  StringRef Step = L.Level == LoopLevel::Vector       ? "32"
+  std::string WarpStep = rt("warp::lanes");
+  StringRef Step = L.Level == LoopLevel::Vector       ? StringRef(WarpStep)
                    : L.Level == LoopLevel::TeamVector ? "256"
                                                       : "";
   bool Specialise = !Step.empty();
