@@ -421,12 +421,12 @@ void check_pointer(const Launch &cfg, const void *p, const char *var) {
                 "hpp::alloc (Space::Device or Space::Shared)");
 }
 
-std::uint32_t tools_device_id() {
+std::uint32_t tools_device_id(std::uint32_t instance) {
   int device = 0;
   if (HPPRT_GPU(GetDevice)(&device) != HPPRT_GPU(Success))
     (void)HPPRT_GPU(GetLastError)();
   return profiling::device_id(static_cast<profiling::DeviceType>(dialect::tools_device_type),
-                              static_cast<std::uint32_t>(device), 1);
+                              static_cast<std::uint32_t>(device), instance);
 }
 
 void nvtx_initialize() {

@@ -111,8 +111,9 @@ unsigned max_partials();
 void finish_launch(Launch &cfg, Plan &plan);
 void check_pointer(const Launch &cfg, const void *p, const char *var);
 
-/// The Kokkos Tools device id of the current device's default instance.
-std::uint32_t tools_device_id();
+/// The Kokkos Tools device id of the current device: instance 1 is its
+/// default stream (regions), instance 0 the device as a whole (fences).
+std::uint32_t tools_device_id(std::uint32_t instance = 1);
 /// Initialises NVTX once (std::call_once), before any thread's first range.
 void nvtx_initialize();
 

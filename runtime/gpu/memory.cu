@@ -14,6 +14,7 @@
 #include <hpp/stream.hpp>
 
 #include "../common/profiling.hpp"
+#include "launch.hpp"
 
 
 #include <new>
@@ -65,15 +66,6 @@ const char *space_of(const void *p) {
     break;
   }
   return "Host";
-}
-
-std::uint32_t gpu_device_id(std::uint32_t instance) {
-  int device = 0;
-  if (HPPRT_GPU(GetDevice)(&device) != HPPRT_GPU(Success))
-    (void)HPPRT_GPU(GetLastError)();
-  return hpprt::profiling::device_id(
-      static_cast<hpprt::profiling::DeviceType>(dialect::tools_device_type),
-      static_cast<std::uint32_t>(device), instance);
 }
 
 } // namespace
@@ -193,7 +185,7 @@ void copy_bytes_async(void *native, void *dst, const void *src, std::size_t byte
 
 void fence_all(const char *label) {
   const bool tools = hpprt::profiling::tools_active();
-  hpprt::FenceScope scope(label, tools ? gpu_device_id(0) : 0);
+  hpprt::FenceScope scope(label, tools ? hpprt::gpu::detail::tools_device_id(0) : 0);
   const HPPRT_GPU(Error_t) err = HPPRT_GPU(DeviceSynchronize)();
   if (err != HPPRT_GPU(Success))
     fail("hpp::fence", err);
