@@ -8,6 +8,8 @@
 #   serial.out  the same project built serially, run here
 #   uncaught    test/runtime/cuda_uncaught_error.cpp: a launch error nobody
 #               catches
+#   stream-error test/runtime/cuda_stream_error.cpp: a nowait kernel's fault
+#               reported by its stream's fence
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -24,8 +26,11 @@ done
 rm -f "$out"/*.o
 clang++-19 "${flags[@]}" -Wno-unknown-pragmas "$src"/{main,saxpy,norms}.cpp -o "$out/serial"
 "$out/serial" > "$out/serial.out" && rm "$out/serial"
-"$BUILD/bin/hppc" translate --backend=cuda test/runtime/cuda_uncaught_error.cpp -o "$out/uncaught.cu"
-/usr/local/cuda/bin/nvcc -arch=sm_90 $("$BUILD/bin/hppc" config --backend=cuda --cflags) -x cu \
-  "$out/uncaught.cu" -o "$out/uncaught" $("$BUILD/bin/hppc" config --backend=cuda --libs)
-rm "$out/uncaught.cu"
+for prog in uncaught:cuda_uncaught_error stream-error:cuda_stream_error; do
+  name=${prog%%:*} src=test/runtime/${prog#*:}.cpp
+  "$BUILD/bin/hppc" translate --backend=cuda "$src" -o "$out/$name.cu"
+  /usr/local/cuda/bin/nvcc -arch=sm_90 $("$BUILD/bin/hppc" config --backend=cuda --cflags) -x cu \
+    "$out/$name.cu" -o "$out/$name" $("$BUILD/bin/hppc" config --backend=cuda --libs)
+  rm "$out/$name.cu"
+done
 echo "built $out"

@@ -19,6 +19,7 @@
 #include "Analysis/Captures.h"
 #include "Analysis/ConstructAttacher.h"
 #include "Analysis/Legality.h"
+#include "Analysis/NowaitResults.h"
 #include "Analysis/ReductionResolver.h"
 #include "Analysis/ScanAnalysis.h"
 #include "Analysis/ScratchAnalysis.h"
@@ -146,8 +147,10 @@ void Builder::buildRegion(std::unique_ptr<Construct> Root, const LocatedStmt *LS
                    return Throws.mayThrow(Inst);
                  });
   }
-  if (Ok)
+  if (Ok) {
     insertTeamBarriers(R, Ctx);
+    checkNowaitResults(R, Ctx, Diags);
+  }
   if (!Ok || Diags.errorCount() != ErrorsBefore) {
     refuse(dir(*R.Root), ErrorsBefore);
     return;

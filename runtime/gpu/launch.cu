@@ -1,5 +1,6 @@
 //===- launch.cu - Launch configuration on CUDA and HIP -------------------===//
 #include "launch.hpp"
+#include "device_ranges.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -376,6 +377,8 @@ Plan plan_launch(Launch &cfg, const void *kernel) {
     plan.scratch1 = pool_acquire(PoolKind::Scratch, slot * plan.grid.x);
     ctx.scratch1_pool = plan.scratch1.device;
   }
+  // Regions of this thread that returned without waiting come first.
+  order_after_implicit(cfg.stream);
   plan.run = true;
   cfg.grid = plan.grid;
   cfg.block = plan.block;
@@ -388,13 +391,21 @@ Plan plan_launch(Launch &cfg, const void *kernel) {
 void finish_launch(Launch &cfg, Plan &plan) {
   HPPRT_GPU(Error_t) err = plan.run ? HPPRT_GPU(GetLastError)() : HPPRT_GPU(Success);
   const char *what = "launching the kernel";
+  const bool wait = plan.run && !cfg.nowait && !cfg.device_only;
   bool synced = false;
-  if (err == HPPRT_GPU(Success) && plan.run && !cfg.nowait) {
+  std::string earlier; // work queued on the stream before this kernel
+  if (err == HPPRT_GPU(Success) && wait) {
     err = HPPRT_GPU(StreamSynchronize)(cfg.stream);
     what = "the kernel failed";
     synced = err == HPPRT_GPU(Success);
+    if (synced)
+      stream_waited(cfg.stream);
+    else
+      earlier = queued_culprit(cfg.stream);
   }
   const bool ok = err == HPPRT_GPU(Success);
+  if (ok && plan.run && !wait)
+    queued(cfg, !cfg.nowait);
   pool_release(plan.scratch1,
                !ok                     ? Release::Discard
                : (synced || !plan.run) ? Release::Now
@@ -402,7 +413,28 @@ void finish_launch(Launch &cfg, Plan &plan) {
                cfg.stream);
   for (Participant *p : cfg.participants)
     p->done(cfg.stream, plan.run, synced || !plan.run, ok);
+  if (!earlier.empty()) {
+    (void)HPPRT_GPU(GetLastError)();
+    throw Error("hpp: " + earlier + ", or kernel '" + cfg.name + "' (" + cfg.file + ":" +
+                std::to_string(cfg.line) + ") after them, failed: " +
+                HPPRT_GPU(GetErrorString)(err) + " (" + HPPRT_GPU(GetErrorName)(err) + ")");
+  }
   check(cfg, err, what);
+}
+
+bool all_device(std::initializer_list<const void *> pointers) {
+  for (const void *p : pointers) {
+    if (!p || in_device_range(p))
+      continue;
+    dialect::PointerKind kind = dialect::PointerKind::Pageable;
+    if (dialect::pointer_kind(p, kind) != HPPRT_GPU(Success)) {
+      (void)HPPRT_GPU(GetLastError)();
+      return false;
+    }
+    if (kind != dialect::PointerKind::Device)
+      return false;
+  }
+  return true;
 }
 
 void check_pointer(const Launch &cfg, const void *p, const char *var) {

@@ -15,12 +15,16 @@
 #include "../common/loop.hpp"
 #include "../common/profiling.hpp"
 #include "config.hpp"
+#include "queue.hpp"
 #include "scratch.hpp"
 #include "warp.hpp"
+
+#include <hpp/stream.hpp>
 
 
 #include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -110,6 +114,8 @@ void check(const Launch &cfg, HPPRT_GPU(Error_t) err, const char *call);
 unsigned max_partials();
 void finish_launch(Launch &cfg, Plan &plan);
 void check_pointer(const Launch &cfg, const void *p, const char *var);
+/// Whether every pointer is device memory or null.
+bool all_device(std::initializer_list<const void *> pointers);
 
 /// The Kokkos Tools device id of the current device: instance 1 is its
 /// default stream (regions), instance 0 the device as a whole (fences).
@@ -158,7 +164,24 @@ struct Launch {
   std::size_t scratch_team_bytes[2] = {0, 0};
   std::size_t scratch_thread_bytes[2] = {0, 0};
   HPPRT_GPU(Stream_t) stream = nullptr;
+  /// `nowait`: launch() returns without waiting; results reach the user's
+  /// variables at the stream's fence.
   bool nowait = false;
+  /// Every capture is device memory or a scalar and no result goes to the
+  /// host: launch() returns without waiting, as with nowait, but later
+  /// work of this host thread is ordered after the region (queue.hpp).
+  bool device_only = false;
+
+  /// The `stream(s)` clause.
+  void on(const hpp::Stream &s) {
+    stream = static_cast<HPPRT_GPU(Stream_t)>(s.native());
+  }
+
+  /// Whether the pointers a region captures are all device memory (or
+  /// null), so that it need not wait; one pointer-attribute query each.
+  template <class... P> static bool all_device(const P *...p) {
+    return detail::all_device({static_cast<const void *>(p)...});
+  }
 
   /// Debug builds: throws when p is host memory the device cannot access.
   template <class T> void check_pointer(const T *p, const char *var) const {
@@ -184,8 +207,9 @@ inline profiling::RegionKind tools_region_kind(const Launch &cfg) {
 }
 } // namespace detail
 
-/// Launches kernel<<<...>>>(f, ctx) for the region cfg describes; waits
-/// unless cfg.nowait. Zero iterations launch nothing.
+/// Launches kernel<<<...>>>(f, ctx) on cfg.stream for the region cfg
+/// describes; waits for that stream unless cfg.nowait or cfg.device_only.
+/// Zero iterations launch nothing.
 template <class F>
 void launch(Launch &cfg, void (*kernel)(F, Ctx), const F &f) {
   RegionScope scope(cfg.name, detail::tools_region_kind(cfg),

@@ -14,6 +14,7 @@
 #include <hpp/stream.hpp>
 
 #include "../common/profiling.hpp"
+#include "device_ranges.hpp"
 #include "launch.hpp"
 
 
@@ -81,6 +82,8 @@ void *alloc_unreported(std::size_t bytes, Space space) {
   switch (space) {
   case Space::Device:
     err = HPPRT_GPU(Malloc)(&p, bytes);
+    if (err == HPPRT_GPU(Success))
+      hpprt::gpu::detail::note_device_range(p, bytes);
     break;
   case Space::Shared:
     err = HPPRT_GPU(MallocManaged)(&p, bytes);
@@ -108,6 +111,7 @@ void *alloc_bytes(std::size_t bytes, Space space) {
 }
 
 void free_bytes(void *p) {
+  hpprt::gpu::detail::settle_implicit("hpp::free");
   if (hpprt::profiling::tools_active())
     hpprt::profiling::deallocate_data(p);
   using hpprt::gpu::dialect::PointerKind;
@@ -117,6 +121,9 @@ void free_bytes(void *p) {
     fail("hpp::free: " HPPRT_GPU_PREFIX "PointerGetAttributes", err);
   switch (kind) {
   case PointerKind::Device:
+    hpprt::gpu::detail::forget_device_range(p);
+    err = HPPRT_GPU(Free)(p);
+    break;
   case PointerKind::Managed:
     err = HPPRT_GPU(Free)(p);
     break;
@@ -137,6 +144,9 @@ void copy_bytes(void *dst, const void *src, std::size_t bytes) {
                              tools ? space_of(src) : "", src, bytes);
   if (bytes == 0)
     return;
+  // The host reads or writes memory that regions which did not wait may
+  // still use.
+  hpprt::gpu::detail::settle_implicit("hpp::deep_copy");
   const HPPRT_GPU(Error_t) err = HPPRT_GPU(Memcpy)(dst, src, bytes, HPPRT_GPU(MemcpyDefault));
   if (err != HPPRT_GPU(Success))
     fail("hpp::deep_copy", err);
@@ -151,34 +161,34 @@ void *stream_create() {
 }
 
 void stream_destroy(void *native) {
-  (void)HPPRT_GPU(StreamDestroy)(static_cast<HPPRT_GPU(Stream_t)>(native));
+  const auto stream = static_cast<HPPRT_GPU(Stream_t)>(native);
+  hpprt::gpu::detail::forget_stream(stream);
+  (void)HPPRT_GPU(StreamDestroy)(stream);
 }
 
 void stream_fence(void *native) {
-  const HPPRT_GPU(Error_t) err =
-      HPPRT_GPU(StreamSynchronize)(static_cast<HPPRT_GPU(Stream_t)>(native));
-  if (err != HPPRT_GPU(Success))
-    fail("hpp::Stream::fence", err);
+  const bool tools = hpprt::profiling::tools_active();
+  hpprt::FenceScope scope("hpp::Stream::fence",
+                          tools ? hpprt::gpu::detail::tools_device_id(1) : 0);
+  hpprt::gpu::detail::fence_stream(static_cast<HPPRT_GPU(Stream_t)>(native),
+                                   "hpp::Stream::fence");
 }
 
 int stream_status(void *native) {
-  const HPPRT_GPU(Error_t) err =
-      HPPRT_GPU(StreamQuery)(static_cast<HPPRT_GPU(Stream_t)>(native));
-  if (err == HPPRT_GPU(Success))
-    return static_cast<int>(StreamStatus::Complete);
-  if (err == HPPRT_GPU(ErrorNotReady)) {
-    (void)HPPRT_GPU(GetLastError)();
-    return static_cast<int>(StreamStatus::Running);
-  }
-  return static_cast<int>(StreamStatus::Error);
+  return hpprt::gpu::detail::status_stream(static_cast<HPPRT_GPU(Stream_t)>(native));
 }
 
 void copy_bytes_async(void *native, void *dst, const void *src, std::size_t bytes) {
   if (bytes == 0)
     return;
+  const bool tools = hpprt::profiling::tools_active();
+  hpprt::DeepCopyScope scope(tools ? space_of(dst) : "", dst, tools ? space_of(src) : "", src,
+                             bytes);
+  const auto stream = static_cast<HPPRT_GPU(Stream_t)>(native);
+  hpprt::gpu::detail::order_after_implicit(stream);
   const HPPRT_GPU(Error_t) err =
       HPPRT_GPU(MemcpyAsync)(dst, src, bytes, HPPRT_GPU(MemcpyDefault),
-                             static_cast<HPPRT_GPU(Stream_t)>(native));
+                             stream);
   if (err != HPPRT_GPU(Success))
     fail("hpp::deep_copy", err);
 }
@@ -186,9 +196,7 @@ void copy_bytes_async(void *native, void *dst, const void *src, std::size_t byte
 void fence_all(const char *label) {
   const bool tools = hpprt::profiling::tools_active();
   hpprt::FenceScope scope(label, tools ? hpprt::gpu::detail::tools_device_id(0) : 0);
-  const HPPRT_GPU(Error_t) err = HPPRT_GPU(DeviceSynchronize)();
-  if (err != HPPRT_GPU(Success))
-    fail("hpp::fence", err);
+  hpprt::gpu::detail::fence_device("hpp::fence");
 }
 
 void push_profile_region(const char *name) {

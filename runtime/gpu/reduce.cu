@@ -2,7 +2,9 @@
 #include "reduce.hpp"
 
 #include <algorithm>
+#include <memory>
 #include <string>
+#include <utility>
 
 namespace hpprt {
 namespace gpu {
@@ -48,6 +50,37 @@ void ResultBase::done(HPPRT_GPU(Stream_t) stream, bool ran, bool synced, bool ok
   stream_ = stream;
   pending_ = ran && !synced;
   ok_ = ok;
+}
+
+namespace {
+/// A nowait result: the buffers live until the fence delivers it.
+class BufferDelivery : public Delivery {
+public:
+  BufferDelivery(PoolBuffer work, PoolBuffer host, std::function<void(const char *)> write)
+      : work_(work), host_(host), write_(std::move(write)) {}
+  void deliver(bool ok) override {
+    if (ok)
+      write_(host_.ptr);
+    const Release how = ok ? Release::Now : Release::Discard;
+    pool_release(work_, how, nullptr);
+    pool_release(host_, how, nullptr);
+  }
+
+private:
+  PoolBuffer work_, host_;
+  std::function<void(const char *)> write_;
+};
+} // namespace
+
+void ResultBase::deliver_at_fence(std::function<void(const char *)> write) {
+  if (!pending_) {
+    write(host_slot());
+    return;
+  }
+  defer(stream_, std::make_unique<BufferDelivery>(work_, host_, std::move(write)));
+  work_ = PoolBuffer();
+  host_ = PoolBuffer();
+  pending_ = false;
 }
 
 void ResultBase::wait() {

@@ -35,6 +35,7 @@
 
 
 #include <cstring>
+#include <functional>
 #include <limits>
 #include <type_traits>
 #include <utility>
@@ -325,6 +326,9 @@ public:
 protected:
   /// Waits for the launch that computes the result (if not done yet).
   void wait();
+  /// `nowait`: write(host slot) runs at the fence of the launch's stream,
+  /// which then owns the buffers; at once when nothing was launched.
+  void deliver_at_fence(std::function<void(const char *)> write);
   char *host_slot() const { return host_.ptr; }
   char *device_slot() const { return host_.device; }
   unsigned *counter() const {
@@ -381,6 +385,17 @@ public:
     return r;
   }
 
+  /// `nowait`: target receives result() at the stream's fence.
+  void result_at_fence(T &target) {
+    deliver_at_fence([&target, initial = initial_, op = op_](const char *slot) {
+      T dev;
+      std::memcpy(&dev, slot, sizeof(T));
+      T r = initial;
+      op.join(r, dev);
+      target = r;
+    });
+  }
+
 private:
   T initial_;
   Op op_;
@@ -417,6 +432,22 @@ public:
       i = dev.idx;
     }
     return {v, i};
+  }
+
+  /// `nowait`: val and idx receive result() at the stream's fence.
+  void result_at_fence(V &val, I &idx) {
+    deliver_at_fence([&val, &idx, v0 = val_, i0 = idx_](const char *slot) {
+      LocPair<V, I> dev;
+      std::memcpy(&dev, slot, sizeof(dev));
+      V v = v0;
+      I i = i0;
+      if (loc_replaces_initial<Op>(dev.val, dev.idx, v, i)) {
+        v = dev.val;
+        i = dev.idx;
+      }
+      val = v;
+      idx = i;
+    });
   }
 
 private:

@@ -125,6 +125,11 @@ public:
     return r;
   }
 
+  /// `nowait`: target receives result() at the stream's fence.
+  void result_at_fence(T &target) {
+    deliver_at_fence([&target](const char *slot) { std::memcpy(&target, slot, sizeof(T)); });
+  }
+
 private:
   static unsigned tiles_for(index_t n) {
     const index_t tile = static_cast<index_t>(scan_block) * scan_items;

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs on a GPU machine what scripts/cuda-wrapper-build.sh built: the mixed
-# plain/translated CUDA program against its serial output, and the
-# uncaught launch error (one "hpp: error:" line, exit status 1).
+# plain/translated CUDA program against its serial output, the uncaught
+# launch error and the nowait kernel's fault reported at its stream's fence
+# (one "hpp: error:" line each, exit status 1).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 dir=.device-carry/wrapper
@@ -19,5 +20,14 @@ if [ "$rc" = 1 ] && [ "$(wc -l < /tmp/uncaught.err)" = 1 ] &&
   echo "PASS uncaught runtime error: $(cat /tmp/uncaught.err)"
 else
   echo "FAIL uncaught runtime error (exit $rc):"; cat /tmp/uncaught.err; status=1
+fi
+"$dir/stream-error" > /tmp/stream-error.out 2> /tmp/stream-error.err
+rc=$?
+if [ "$rc" = 1 ] && grep -q "queued 256 iterations without waiting" /tmp/stream-error.out &&
+   [ "$(wc -l < /tmp/stream-error.err)" = 1 ] &&
+   grep -q "^hpp: error: hpp::Stream::fence: kernel 'wild' (.*cuda_stream_error.cpp:20) failed: .*illegal memory access" /tmp/stream-error.err; then
+  echo "PASS asynchronous error at the stream's fence: $(cat /tmp/stream-error.err)"
+else
+  echo "FAIL asynchronous error at the stream's fence (exit $rc):"; cat /tmp/stream-error.err; status=1
 fi
 exit $status

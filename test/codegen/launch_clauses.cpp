@@ -1,8 +1,8 @@
-// Launch clauses of a team loop. CUDA caps the grid at league(...), sets
-// the block's shape from team_size(...) and vector_length(...) (auto leaves
-// the runtime to choose), and evaluates stream(...) on the host; streams and
-// nowait have no effect yet (user guide, decision 13). OpenMP evaluates
-// every expression and ignores it (one thread per team).
+// Launch clauses of a team loop. CUDA caps the grid at league(...), shapes the
+// block from team_size(...)/vector_length(...) (auto: the runtime chooses), runs
+// on the stream(...) (a copy keeps a managed one alive), does not wait with nowait,
+// and asks the runtime whether a region seen only through pointers may skip its
+// wait (all device memory). OpenMP evaluates every expression, runs synchronously.
 // RUN: %hppc translate --backend=openmp %s -o - --report | %FileCheck %s --check-prefixes=REPORT,OMP
 // RUN: %hppc translate --backend=cuda %s -o %t.cu --report | %FileCheck %s --check-prefix=REPORT
 // RUN: %FileCheck %s --check-prefix=CUDA --input-file %t.cu
@@ -61,7 +61,10 @@ void launch(int n, int m, double *a, hpp::Stream s) {
 // CUDA-NEXT: #line 12 "{{.*}}launch_clauses.cpp"
 // CUDA-NEXT: hpp_launch.league_cap = static_cast<hpprt::index_t>(n / 2 + 1);
 // CUDA-NEXT: #line 12 "{{.*}}launch_clauses.cpp"
-// CUDA-NEXT: (void)(s);
+// CUDA-NEXT: const hpp::Stream hpp_stream = (s);
+// CUDA-NEXT: hpp_launch.on(hpp_stream);
+// CUDA-NEXT: hpp_launch.nowait = true;
+// CUDA-NOT: device_only
 // CUDA: hpprt::cuda::launch(hpp_launch, hpp_kernel_teams<decltype(hpp_body)>, hpp_body);
 // CUDA: hpprt::cuda::Launch hpp_launch("sized", "{{.*}}launch_clauses.cpp", 18);
 // CUDA-NEXT: hpp_launch.kind = hpprt::cuda::RegionKind::Team;
@@ -71,6 +74,8 @@ void launch(int n, int m, double *a, hpp::Stream s) {
 // CUDA-NEXT: #line 18 "{{.*}}launch_clauses.cpp"
 // CUDA-NEXT: hpp_launch.vector_length = static_cast<int>(16);
 // CUDA-NEXT: hpp_launch.nested_vector = true;
+// CUDA-NOT: hpp_stream
+// CUDA: hpp_launch.device_only = hpp_launch.all_device(a);
 
 // HIP is the CUDA translation with the HIP runtime's names: the diff checks
 // every other byte, the HIP lines the runtime's macro, header and namespace.

@@ -9,10 +9,12 @@
 ///
 //===----------------------------------------------------------------------===//
 
+#include "Analysis/HostVisibility.h"
 #include "Backend/GPU/GPURegionWriter.h"
 #include "Basic/ASTUtils.h"
 #include "Basic/SourceEditor.h"
 #include "clang/AST/Stmt.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace clang;
@@ -96,9 +98,13 @@ std::string GPURegionWriter::launchPrologue() const {
   });
   if (NestedVector)
     Pro += "hpp_launch.nested_vector = true;\n";
-  // Streams come with the runtime-services issue; the expression still runs.
+  // A copy of the stream keeps a managed one alive until the region's
+  // block ends (its last copy then waits for it).
   if (!L.StreamText.empty())
-    Pro += formatv("{0}\n(void)({1});\n", PragmaLine, L.StreamText);
+    Pro += formatv("{0}\nconst hpp::Stream hpp_stream = ({1});\nhpp_launch.on(hpp_stream);\n",
+                   PragmaLine, L.StreamText);
+  if (L.Nowait)
+    Pro += "hpp_launch.nowait = true;\n";
   Pro += scratchPrologue();
   // Reducers from outside the region are copied on the host, before the
   // region, like any read-only capture (a global one could not be read on
@@ -115,6 +121,12 @@ std::string GPURegionWriter::launchPrologue() const {
       Checks += formatv("hpp_launch.check_pointer({0}, \"{0}\");\n", C.Name);
   if (!Checks.empty())
     Pro += "#ifndef NDEBUG\n" + Checks + "#endif\n";
+  // Without results for the host, the region need not wait when its
+  // pointers are device memory (known only at run time).
+  if (!L.Nowait)
+    if (std::optional<std::vector<std::string>> Pointers = effectsOnlyThroughPointers(R))
+      Pro += formatv("hpp_launch.device_only = hpp_launch.all_device({0});\n",
+                     join(*Pointers, ", "));
   return Pro;
 }
 
@@ -166,8 +178,14 @@ std::string GPURegionWriter::rootEpilogue() const {
   Epi += "};\n";
   Epi += formatv("{0}(hpp_launch, {1}<decltype(hpp_body)>, hpp_body);\n", rt("launch"),
                  KernelName);
+  // With nowait the results reach the variables at the stream's fence.
   for (const ReductionVar &RV : L.Reductions) {
-    if (RV.InScan)
+    if (L.Nowait)
+      Epi += formatv(isLocReduction(RV.Op) ? "hpp_red_{0}.result_at_fence({0}, {1});\n"
+                     : RV.InScan           ? "hpp_scan_{0}.result_at_fence({0});\n"
+                                           : "hpp_red_{0}.result_at_fence({0});\n",
+                     RV.Name, RV.IndexName);
+    else if (RV.InScan)
       Epi += formatv("{0} = hpp_scan_{0}.result();\n", RV.Name);
     else if (isLocReduction(RV.Op))
       Epi += formatv("std::tie({0}, {1}) = hpp_red_{0}.result();\n", RV.Name, RV.IndexName);

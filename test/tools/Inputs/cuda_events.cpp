@@ -39,6 +39,15 @@ int main() {
   hpp::deep_copy(h, x, n * sizeof(double));
   hpp::fence("after copy");
   std::printf("h[9] %.17g\n", h[9]);
+
+  // A nowait region, an asynchronous copy and the fence of a stream.
+  hpp::Stream s;
+#pragma hpp parallel stream(s) nowait name("on_stream")
+  for (int i = 0; i < n; ++i)
+    x[i] = 2 * i;
+  hpp::deep_copy(s, h, x, n * sizeof(double));
+  s.fence();
+  std::printf("h[9] after the stream %.17g\n", h[9]);
   hpp::free(x);
   hpp::free(y);
   hpp::free(h);

@@ -1,0 +1,45 @@
+//===- HostVisibility.cpp - What the host can see of a region -------------===//
+
+#include "Analysis/HostVisibility.h"
+#include "IR/Region.h"
+#include "clang/AST/Decl.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace clang;
+using namespace llvm;
+
+namespace hpp {
+
+/// Calls whose effect is output the host sees (device printf is buffered
+/// until the device synchronises).
+static bool isOutput(StringRef Name) {
+  Name.consume_front("std::");
+  return StringSwitch<bool>(Name)
+      .Cases("printf", "fprintf", "vprintf", "puts", "fputs", "putchar", true)
+      .Cases("perror", "fwrite", "write", true)
+      .Default(false);
+}
+
+std::optional<std::vector<std::string>> effectsOnlyThroughPointers(const Region &R) {
+  if (R.CapturesThis || !R.Globals.empty() || R.MayThrow || !R.Root->Reductions.empty())
+    return std::nullopt;
+  for (const CalledFunction &F : R.Calls)
+    if (isOutput(F.Name))
+      return std::nullopt;
+  std::vector<std::string> Pointers;
+  for (const Capture &C : R.Captures) {
+    if (C.Kind != CaptureKind::ReadOnly || !C.Var)
+      return std::nullopt;
+    QualType T = C.Var->getType().getNonReferenceType();
+    if (T->isArithmeticType() || T->isEnumeralType())
+      continue;
+    if (T->isPointerType() && T->getPointeeType()->isObjectType()) {
+      Pointers.push_back(C.Name);
+      continue;
+    }
+    return std::nullopt;
+  }
+  return Pointers;
+}
+
+} // namespace hpp

@@ -1,0 +1,257 @@
+//===- queue.cu - Work the host did not wait for --------------------------===//
+///
+/// \file
+/// The bookkeeping of queue.hpp: one record per stream (the first kernel
+/// queued since the host last waited for it, how many, and the results to
+/// deliver at its fence) shared by all host threads under one lock, and per
+/// host thread the streams holding its implicit work. A record costs one
+/// lock and one map lookup per launch that does not wait.
+///
+//===----------------------------------------------------------------------===//
+
+#include "queue.hpp"
+
+#include "../common/error.hpp"
+#include "launch.hpp"
+
+#include <algorithm>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+namespace hpprt {
+namespace gpu {
+namespace detail {
+namespace {
+
+using Stream = HPPRT_GPU(Stream_t);
+
+struct StreamRecord {
+  const char *name = nullptr; ///< the first kernel queued since the last wait
+  const char *file = nullptr;
+  int line = 0;
+  unsigned count = 0;
+  std::vector<std::unique_ptr<Delivery>> deliveries;
+};
+
+struct Records {
+  std::mutex mutex;
+  std::unordered_map<Stream, StreamRecord> streams;
+};
+
+Records &records() {
+  static Records *r = new Records; // outlives static destructors that fence
+  return *r;
+}
+
+/// Streams holding this host thread's implicit work. Trivially
+/// destructible, so that a managed stream destroyed by a static destructor
+/// (after the thread's non-trivial thread_locals are gone) can still use it.
+struct ThreadState {
+  static constexpr int capacity = 16;
+  Stream implicit[capacity];
+  int count;
+  Stream *begin() { return implicit; }
+  Stream *end() { return implicit + count; }
+};
+thread_local ThreadState this_thread{};
+
+std::string describe(const StreamRecord &r) {
+  if (r.count == 0)
+    return "";
+  std::string s = std::string("kernel '") + r.name + "' (" + r.file + ":" +
+                  std::to_string(r.line) + ")";
+  if (r.count > 1)
+    s += " or one of the " + std::to_string(r.count - 1) +
+         " kernels queued after it on the same stream";
+  return s;
+}
+
+std::string error_text(HPPRT_GPU(Error_t) err) {
+  return std::string(HPPRT_GPU(GetErrorString)(err)) + " (" + HPPRT_GPU(GetErrorName)(err) + ")";
+}
+
+void forget_implicit(Stream stream) {
+  ThreadState &t = this_thread;
+  t.count = static_cast<int>(std::remove(t.begin(), t.end(), stream) - t.begin());
+}
+
+/// Takes stream's deliveries and clears its queued kernels; returns what
+/// to blame if the wait failed.
+std::vector<std::unique_ptr<Delivery>> take(Stream stream, std::string &culprit) {
+  std::vector<std::unique_ptr<Delivery>> out;
+  Records &r = records();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  auto it = r.streams.find(stream);
+  if (it == r.streams.end())
+    return out;
+  culprit = describe(it->second);
+  out = std::move(it->second.deliveries);
+  r.streams.erase(it);
+  return out;
+}
+
+void deliver_all(std::vector<std::unique_ptr<Delivery>> &ds, bool ok) {
+  for (auto &d : ds)
+    d->deliver(ok);
+  ds.clear();
+}
+
+[[noreturn]] void throw_failed(const char *what, const std::string &culprit,
+                               HPPRT_GPU(Error_t) err) {
+  (void)HPPRT_GPU(GetLastError)();
+  std::string msg = std::string("hpp: ") + what + ": ";
+  msg += culprit.empty() ? std::string("queued work failed")
+                         : culprit + " failed";
+  throw Error(msg + ": " + error_text(err));
+}
+
+} // namespace
+
+void queued(const Launch &cfg, bool implicit) {
+  {
+    Records &r = records();
+    std::lock_guard<std::mutex> lock(r.mutex);
+    StreamRecord &rec = r.streams[cfg.stream];
+    if (rec.count++ == 0) {
+      rec.name = cfg.name;
+      rec.file = cfg.file;
+      rec.line = cfg.line;
+    }
+  }
+  ThreadState &t = this_thread;
+  if (!implicit || std::find(t.begin(), t.end(), cfg.stream) != t.end())
+    return;
+  if (t.count == ThreadState::capacity) {
+    // Sixteen streams with early returns: the oldest is waited for.
+    const Stream oldest = t.implicit[0];
+    const HPPRT_GPU(Error_t) err = HPPRT_GPU(StreamSynchronize)(oldest);
+    if (err != HPPRT_GPU(Success))
+      throw_failed("waiting for a stream", queued_culprit(oldest), err);
+    stream_waited(oldest);
+  }
+  t.implicit[t.count++] = cfg.stream;
+}
+
+void defer(Stream stream, std::unique_ptr<Delivery> d) {
+  Records &r = records();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  r.streams[stream].deliveries.push_back(std::move(d));
+}
+
+void order_after_implicit(Stream stream) {
+  for (Stream other : this_thread) {
+    if (other == stream)
+      continue;
+    // The wait takes the event's state when it is queued, so the event can
+    // be destroyed at once (its resources go when it completes).
+    HPPRT_GPU(Event_t) event = nullptr;
+    HPPRT_GPU(Error_t) err =
+        HPPRT_GPU(EventCreateWithFlags)(&event, HPPRT_GPU(EventDisableTiming));
+    if (err == HPPRT_GPU(Success))
+      err = HPPRT_GPU(EventRecord)(event, other);
+    if (err == HPPRT_GPU(Success))
+      err = HPPRT_GPU(StreamWaitEvent)(stream, event, 0);
+    if (event)
+      (void)HPPRT_GPU(EventDestroy)(event);
+    if (err != HPPRT_GPU(Success)) {
+      (void)HPPRT_GPU(GetLastError)();
+      throw Error("hpp: ordering a stream after earlier regions: " + error_text(err));
+    }
+  }
+}
+
+void settle_implicit(const char *what) {
+  ThreadState &t = this_thread;
+  const std::vector<Stream> streams(t.begin(), t.end());
+  t.count = 0;
+  for (Stream s : streams) {
+    const HPPRT_GPU(Error_t) err = HPPRT_GPU(StreamSynchronize)(s);
+    if (err != HPPRT_GPU(Success))
+      throw_failed(what, queued_culprit(s), err);
+    stream_waited(s);
+  }
+}
+
+void stream_waited(Stream stream) {
+  forget_implicit(stream);
+  Records &r = records();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  auto it = r.streams.find(stream);
+  if (it == r.streams.end())
+    return;
+  if (it->second.deliveries.empty())
+    r.streams.erase(it);
+  else
+    it->second.count = 0;
+}
+
+std::string queued_culprit(Stream stream) {
+  Records &r = records();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  auto it = r.streams.find(stream);
+  return it == r.streams.end() ? std::string() : describe(it->second);
+}
+
+void fence_stream(Stream stream, const char *what) {
+  const HPPRT_GPU(Error_t) err = HPPRT_GPU(StreamSynchronize)(stream);
+  forget_implicit(stream);
+  std::string culprit;
+  auto ds = take(stream, culprit);
+  deliver_all(ds, err == HPPRT_GPU(Success));
+  if (err != HPPRT_GPU(Success))
+    throw_failed(what, culprit, err);
+}
+
+int status_stream(Stream stream) {
+  const HPPRT_GPU(Error_t) err = HPPRT_GPU(StreamQuery)(stream);
+  if (err == HPPRT_GPU(ErrorNotReady)) {
+    (void)HPPRT_GPU(GetLastError)();
+    return 1; // StreamStatus::Running
+  }
+  if (err != HPPRT_GPU(Success))
+    return 2; // StreamStatus::Error: fence() throws it
+  forget_implicit(stream);
+  std::string culprit;
+  auto ds = take(stream, culprit);
+  deliver_all(ds, true);
+  return 0; // StreamStatus::Complete
+}
+
+void fence_device(const char *what) {
+  const HPPRT_GPU(Error_t) err = HPPRT_GPU(DeviceSynchronize)();
+  this_thread.count = 0;
+  std::vector<std::unique_ptr<Delivery>> ds;
+  std::string culprit;
+  {
+    Records &r = records();
+    std::lock_guard<std::mutex> lock(r.mutex);
+    for (auto &entry : r.streams) {
+      if (culprit.empty())
+        culprit = describe(entry.second);
+      for (auto &d : entry.second.deliveries)
+        ds.push_back(std::move(d));
+    }
+    r.streams.clear();
+  }
+  deliver_all(ds, err == HPPRT_GPU(Success));
+  if (err != HPPRT_GPU(Success))
+    throw_failed(what, culprit, err);
+}
+
+void forget_stream(Stream stream) {
+  try {
+    fence_stream(stream, "destroying an hpp::Stream");
+  } catch (const Error &e) {
+    // A destructor cannot throw, and the failed work's results are lost:
+    // stopping is the only answer that is not silently wrong.
+    fatal(std::string(e.what()) +
+          " (the stream was destroyed without a fence that would have reported it)");
+  }
+}
+
+} // namespace detail
+} // namespace gpu
+} // namespace hpprt
