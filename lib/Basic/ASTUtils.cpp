@@ -2,6 +2,7 @@
 
 #include "Basic/ASTUtils.h"
 #include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/Stmt.h"
@@ -141,6 +142,16 @@ std::string getTypeName(QualType T, const ASTContext &Ctx) {
   P.FullyQualifiedName = true;
   P.PrintCanonicalTypes = false;
   return T.getAsString(P);
+}
+
+bool isHppView(QualType T) {
+  const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(RD);
+  if (!Spec || !Spec->getIdentifier() || Spec->getName() != "View")
+    return false;
+  const auto *NS = dyn_cast<NamespaceDecl>(Spec->getDeclContext()->getRedeclContext());
+  return NS && NS->getName() == "hpp" &&
+         NS->getDeclContext()->getRedeclContext()->isTranslationUnit();
 }
 
 unsigned getLine(SourceLocation Loc, const SourceManager &SM) {

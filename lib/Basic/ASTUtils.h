@@ -53,6 +53,11 @@ std::string getTypeName(clang::QualType T, const clang::ASTContext &Ctx);
 
 unsigned getLine(clang::SourceLocation Loc, const clang::SourceManager &SM);
 
+/// Whether \p T is a specialisation of hpp::View (through typedefs and
+/// references): a handle whose data() the runtime checks and into which a
+/// parallel_reduce can deliver its result.
+bool isHppView(clang::QualType T);
+
 /// Whether a handler of \p Try catches what \p Throw throws: `catch (...)`,
 /// the thrown type, or a base class of it. A rethrow (`throw;`) is caught
 /// only by `catch (...)`.

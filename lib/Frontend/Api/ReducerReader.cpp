@@ -98,6 +98,14 @@ bool ReducerReader::parseResult(const Expr *E, QualType AccType, StringRef AccNa
     }
     return true;
   }
+  // A rank-0 View sums into its element, wherever its memory is.
+  if (!RC && isHppView(E->getType())) {
+    A.Reducer = "hpp::Sum<" + A.Type + ">";
+    A.Target = C.text(E);
+    A.IntoView = true;
+    A.Clauses.push_back("+: " + A.Name);
+    return true;
+  }
   // A user-defined reducer: its own init and join, through a copy.
   if (const CXXRecordDecl *RD = E->getType()->getAsCXXRecordDecl();
       RD && !E->getType()->isArithmeticType()) {
@@ -162,6 +170,16 @@ bool ReducerReader::lowerFields(const Stmt *Body, const ParmVarDecl *P, const Ac
   return Ok;
 }
 
+/// The Rank argument of an hpp::View type.
+static int64_t viewRank(QualType T) {
+  const auto *Spec =
+      cast<ClassTemplateSpecializationDecl>(T.getNonReferenceType()->getAsCXXRecordDecl());
+  const TemplateArgumentList &Args = Spec->getTemplateArgs();
+  if (Args.size() < 2 || Args[1].getKind() != TemplateArgument::Integral)
+    return -1;
+  return Args[1].getAsIntegral().getExtValue();
+}
+
 /// The type of the accumulator a functor is called with for a result: a
 /// reducer's value_type, or the type of a plain variable.
 static QualType resultValueType(const Expr *Result) {
@@ -209,6 +227,11 @@ std::optional<Accumulator> ReducerReader::readResult(const CallExpr *CE,
       !isArithmeticInEveryInstantiation(CE->getBeginLoc(), Index)) {
     C.fail(Result->getBeginLoc(), "a result whose type depends on a template parameter "
                                   "and is not arithmetic in every instantiation");
+    return std::nullopt;
+  }
+  if (const Expr *S = strip(Result); isHppView(S->getType()) && viewRank(S->getType()) != 0) {
+    C.fail(Result->getBeginLoc(), "a View result whose rank is not 0 (parallel_reduce "
+                                  "delivers one value: give it a rank-0 View)");
     return std::nullopt;
   }
   if (B.Lambda) {
@@ -271,11 +294,21 @@ void ReducerReader::bind(Accumulator &A, ResultText &Text) {
     return;
   }
   std::string Result = C.Names.fresh("hpp_result");
-  Text.Bind += formatv("auto &{0} = {1}; ", Result, A.Target).str();
+  // A View result may be a temporary (a view made in the call): the
+  // reference keeps it alive.
+  Text.Bind += formatv(A.IntoView ? "const auto &{0} = {1}; " : "auto &{0} = {1}; ", Result,
+                       A.Target)
+                   .str();
+  auto Assign = [&](StringRef Value) {
+    return (A.IntoView ? formatv("hpp::deep_copy({0}, {1});", Result, Value)
+                       : formatv("{0} = {1};", Result, Value))
+        .str();
+  };
   // A generic accumulator (`auto &a`) takes its result's type.
   if (A.Type.find("auto") != std::string::npos && A.Fields.empty()) {
     std::string Old = "<" + A.Type + ">";
-    A.Type = "std::remove_reference_t<decltype(" + Result + ")>";
+    A.Type = A.IntoView ? "std::decay_t<decltype(" + Result + ")>::non_const_value_type"
+                        : "std::remove_reference_t<decltype(" + Result + ")>";
     size_t At = A.Reducer.find(Old);
     if (At != std::string::npos)
       A.Reducer.replace(At, Old.size(), "<" + A.Type + ">");
@@ -286,12 +319,12 @@ void ReducerReader::bind(Accumulator &A, ResultText &Text) {
     Text.Init += formatv("{0} {1}{{}; ", A.Type, A.Name).str();
     if (!A.Reducer.empty())
       Text.Init += formatv("{0}({1}); ", A.Reducer, A.Name).str();
-    Text.Epilogue += formatv(" {0} {1} = {2};", A.Final, Result, A.Name).str();
+    Text.Epilogue += formatv(" {0} {1}", A.Final, Assign(A.Name)).str();
     return;
   }
   if (A.Fields.empty()) {
     Text.Init += formatv("{0} {1}; {2}({1}).init({1}); ", A.Type, A.Name, A.Reducer).str();
-    Text.Epilogue += formatv(" {0} {1} = {2};", A.Final, Result, A.Name).str();
+    Text.Epilogue += formatv(" {0} {1}", A.Final, Assign(A.Name)).str();
     return;
   }
   std::string Start = formatv("{{ {0} hpp_init; {1}(hpp_init).init(hpp_init);", A.Type, A.Reducer);
