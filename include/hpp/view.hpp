@@ -226,7 +226,8 @@ public:
   View(const ViewAllocProp& prop, N... extents) {
     static_assert(sizeof...(N) == Rank,
                   "hpp::View: give one extent per dimension (the rank)");
-    setExtents(extents...);
+    if constexpr (sizeof...(N) == Rank)
+      setExtents(extents...);
     static_assert(!std::is_const<T>::value,
                   "hpp::View: allocate a non-const view and convert it");
     T* P = hpp::alloc<T>(size(), S);
@@ -248,7 +249,8 @@ public:
   HPP_INLINE_FUNCTION View(T* ptr, N... extents) : Data(ptr) {
     static_assert(sizeof...(N) == Rank,
                   "hpp::View: give one extent per dimension (the rank)");
-    setExtents(extents...);
+    if constexpr (sizeof...(N) == Rank)
+      setExtents(extents...);
   }
 
   /// A view of T converts to a view of const T of the same shape and space.
@@ -318,7 +320,10 @@ public:
   HPP_INLINE_FUNCTION T& operator()(I... idx) const {
     static_assert(sizeof...(I) == Rank,
                   "hpp::View: give one index per dimension (the rank)");
-    return Data[offset(idx...)];
+    if constexpr (sizeof...(I) == Rank)
+      return Data[offset(idx...)];
+    else
+      return *Data;
   }
   template <class... I, std::enable_if_t<detail::all_integral_v<I...>, int> = 0>
   HPP_INLINE_FUNCTION T& access(I... idx) const {

@@ -40,6 +40,14 @@ template <class V> std::string describe_view(const V& v) {
   return S + ")";
 }
 
+template <class D, class S>
+constexpr bool view_copy_ok_v =
+    D::rank == S::rank &&
+    std::is_same<typename D::array_layout, typename S::array_layout>::value &&
+    !std::is_const<typename D::value_type>::value &&
+    std::is_same<typename D::non_const_value_type,
+                 typename S::non_const_value_type>::value;
+
 template <class D, class S> void check_view_copy(const D& dst, const S& src) {
   static_assert(D::rank == S::rank,
                 "hpp::deep_copy: the views have different ranks");
@@ -89,9 +97,12 @@ struct ViewAlias {
 template <class T, int R, class L, Space S, class U, int R2, class L2, Space S2>
 void deep_copy(const View<T, R, L, S>& dst, const View<U, R2, L2, S2>& src) {
   detail::check_view_copy(dst, src);
-  if (dst.data() == src.data() || dst.size() == 0)
-    return;
-  detail::copy_bytes(dst.data(), src.data(), dst.size() * sizeof(T));
+  // Only a valid pair is copied: an invalid one has its static_assert.
+  if constexpr (detail::view_copy_ok_v<View<T, R, L, S>, View<U, R2, L2, S2>>) {
+    if (dst.data() == src.data() || dst.size() == 0)
+      return;
+    detail::copy_bytes(dst.data(), src.data(), dst.size() * sizeof(T));
+  }
 }
 
 /// Sets every element of dst to value.
@@ -122,10 +133,13 @@ template <class T, int R, class L, Space S, class U, int R2, class L2, Space S2>
 void deep_copy(const Stream& stream, const View<T, R, L, S>& dst,
                const View<U, R2, L2, S2>& src) {
   detail::check_view_copy(dst, src);
-  if (dst.data() == src.data() || dst.size() == 0)
-    return;
-  detail::copy_bytes_async(stream.native(), dst.data(), src.data(),
-                           dst.size() * sizeof(T));
+  // Only a valid pair is copied: an invalid one has its static_assert.
+  if constexpr (detail::view_copy_ok_v<View<T, R, L, S>, View<U, R2, L2, S2>>) {
+    if (dst.data() == src.data() || dst.size() == 0)
+      return;
+    detail::copy_bytes_async(stream.native(), dst.data(), src.data(),
+                             dst.size() * sizeof(T));
+  }
 }
 
 /// deep_copy(dst, value) after the work queued on stream; waits for the

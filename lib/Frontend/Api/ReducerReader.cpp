@@ -98,7 +98,8 @@ bool ReducerReader::parseResult(const Expr *E, QualType AccType, StringRef AccNa
     }
     return true;
   }
-  // A rank-0 View sums into its element, wherever its memory is.
+  // A rank-0 View sums into its element, wherever its memory is (other
+  // ranks do not compile: the header's ResultSlot refuses them).
   if (!RC && isHppView(E->getType())) {
     A.Reducer = "hpp::Sum<" + A.Type + ">";
     A.Target = C.text(E);
@@ -170,16 +171,6 @@ bool ReducerReader::lowerFields(const Stmt *Body, const ParmVarDecl *P, const Ac
   return Ok;
 }
 
-/// The Rank argument of an hpp::View type.
-static int64_t viewRank(QualType T) {
-  const auto *Spec =
-      cast<ClassTemplateSpecializationDecl>(T.getNonReferenceType()->getAsCXXRecordDecl());
-  const TemplateArgumentList &Args = Spec->getTemplateArgs();
-  if (Args.size() < 2 || Args[1].getKind() != TemplateArgument::Integral)
-    return -1;
-  return Args[1].getAsIntegral().getExtValue();
-}
-
 /// The type of the accumulator a functor is called with for a result: a
 /// reducer's value_type, or the type of a plain variable.
 static QualType resultValueType(const Expr *Result) {
@@ -227,11 +218,6 @@ std::optional<Accumulator> ReducerReader::readResult(const CallExpr *CE,
       !isArithmeticInEveryInstantiation(CE->getBeginLoc(), Index)) {
     C.fail(Result->getBeginLoc(), "a result whose type depends on a template parameter "
                                   "and is not arithmetic in every instantiation");
-    return std::nullopt;
-  }
-  if (const Expr *S = strip(Result); isHppView(S->getType()) && viewRank(S->getType()) != 0) {
-    C.fail(Result->getBeginLoc(), "a View result whose rank is not 0 (parallel_reduce "
-                                  "delivers one value: give it a rank-0 View)");
     return std::nullopt;
   }
   if (B.Lambda) {
