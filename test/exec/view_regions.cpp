@@ -13,7 +13,8 @@
 // mirrors, captured by `#pragma hpp` team/vector and flat loops and by
 // parallel_* lambdas (flat, MDRange, team with nested ranges), LayoutLeft
 // and LayoutRight, an unmanaged view over hpp::alloc memory, a const view,
-// rank-0 views as parallel_reduce results, copies of a view inside a
+// rank-0 views as parallel_reduce results (plain, generic accumulator,
+// functor with final()), copies of a view inside a
 // region, and results read back through mirrors and deep_copy.
 #include <cstdio>
 #include <hpp/hpp.hpp>
@@ -70,6 +71,14 @@ void transpose_checks(const Matrix& A, const MatrixL& L, double* raw_l) {
     flat(i) = flat(i) * 2 + 1;
 }
 
+// A functor whose final() applies to its only result, a rank-0 view.
+struct MeanAbs {
+  Vector v;
+  double n;
+  HPP_FUNCTION void operator()(int i, double& s) const { s += v(i) < 0 ? -v(i) : v(i); }
+  void final(double& s) const { s /= n; }
+};
+
 int main() {
   hpp::ScopeGuard guard;
   const int rows = 97, cols = 45;
@@ -116,6 +125,17 @@ int main() {
       },
       count, sx);
   std::printf("positives %ld sum %.17g\n", count(), sx);
+
+  // A generic accumulator, and a functor with final(), into device views.
+  // (A functor with its own init/join holding a View is refused on GPUs:
+  // the reduction copies it as bytes and a View is not trivially copyable.)
+  hpp::View<double, 0> g("g"), mean("mean");
+  hpp::parallel_reduce(rows, [=](int r, auto& s) { s += Ax(r) * 0.5; }, g);
+  hpp::parallel_reduce("mean", cols, MeanAbs{x, double(cols)}, mean);
+  double gv = 0, mv = 0;
+  hpp::deep_copy(gv, g);
+  hpp::deep_copy(mv, mean);
+  std::printf("generic %.17g mean |x| %.17g\n", gv, mv);
 
   MatrixL L("L", rows, cols);
   double* raw = hpp::alloc<double>(std::size_t(rows) * cols, hpp::Space::Device);
