@@ -154,6 +154,25 @@ bool isHppView(QualType T) {
          NS->getDeclContext()->getRedeclContext()->isTranslationUnit();
 }
 
+bool isDeviceCopyable(QualType T, const ASTContext &Ctx) {
+  T = Ctx.getBaseElementType(T.getNonReferenceType());
+  if (T.isTriviallyCopyableType(Ctx) || isHppView(T))
+    return true;
+  const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+  if (!RD || !RD->hasDefinition() || RD->hasUserDeclaredCopyConstructor() ||
+      RD->hasUserDeclaredCopyAssignment() || RD->hasUserDeclaredDestructor() ||
+      RD->hasUserDeclaredMoveConstructor() || RD->hasUserDeclaredMoveAssignment() ||
+      RD->isPolymorphic())
+    return false;
+  for (const CXXBaseSpecifier &B : RD->bases())
+    if (!isDeviceCopyable(B.getType(), Ctx))
+      return false;
+  for (const FieldDecl *F : RD->fields())
+    if (!isDeviceCopyable(F->getType(), Ctx))
+      return false;
+  return true;
+}
+
 unsigned getLine(SourceLocation Loc, const SourceManager &SM) {
   // Presumed: the lowered parallel_* calls keep the user's line numbers
   // through #line directives.
