@@ -34,11 +34,17 @@ flags=(-O3 -arch=sm_90 -lineinfo -DNDEBUG)
   --report -- -std=c++17 > "$out/hppc-report-api.txt"
 "$nvcc" "${flags[@]}" $cflags -Ibenchmarks/cuda -Xptxas -v -x cu -c "$out/api_kernels.cu" \
   -o "$out/api_kernels.o" 2> "$out/ptxas-api.txt"
+# yAx and yAx3 over hpp::Views (view_kernels.cpp).
+"$hppc" translate --backend=cuda benchmarks/cuda/view_kernels.cpp -o "$out/view_kernels.cu" \
+  --report -- -std=c++17 > "$out/hppc-report-view.txt"
+"$nvcc" "${flags[@]}" $cflags -Ibenchmarks/cuda -Xptxas -v -x cu -c "$out/view_kernels.cu" \
+  -o "$out/view_kernels.o" 2> "$out/ptxas-view.txt"
 "$nvcc" "${flags[@]}" -std=c++17 -Xptxas -v -c benchmarks/cuda/baselines.cu \
   -o "$out/baselines.o" 2> "$out/ptxas-base.txt"
 "$nvcc" "${flags[@]}" -std=c++17 -ptx benchmarks/cuda/baselines.cu -o "$out/baselines.ptx"
 "$nvcc" "${flags[@]}" $cflags -Ibenchmarks/cuda -c benchmarks/cuda/main.cu -o "$out/main.o"
-"$nvcc" -arch=sm_90 "$out/main.o" "$out/hpp_kernels.o" "$out/api_kernels.o" "$out/baselines.o" \
+"$nvcc" -arch=sm_90 "$out/main.o" "$out/hpp_kernels.o" "$out/api_kernels.o" "$out/view_kernels.o" \
+  "$out/baselines.o" \
   -o "$out/hpp_cuda_bench" $libs
 # For a rebuild on the device (runtime headers as installed in the build tree).
 rm -rf "$out/include" && cp -r "$build/include" "$out/include"

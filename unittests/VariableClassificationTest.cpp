@@ -223,3 +223,32 @@ void f(int nt, int n, const double *x, double *y) {
 }
 
 } // namespace
+
+// A View written through operator() is a read-only capture, as a pointer
+// written through [] is: the handle itself does not change, so it is no
+// race, and the GPU launch checks its data() as it checks pointers.
+TEST(VariableClassificationTest, ViewsWrittenThroughTheirElements) {
+  auto S = compile(R"cpp(
+#include <hpp/view.hpp>
+void f(int n, hpp::View<double, 2> a, hpp::View<const double, 1> x,
+       hpp::View<double, 1, hpp::LayoutLeft> y) {
+#pragma hpp parallel
+  for (int i = 0; i < n; ++i) {
+    a(i, 0) = x(i);
+    y(i) += a(i, 0) * 2;
+  }
+}
+)cpp");
+  EXPECT_THAT(S->errors(), IsEmpty());
+  ASSERT_EQ(S->model().Regions.size(), 1u);
+  const Region &R = S->region(0);
+  EXPECT_THAT(captureNames(R), ElementsAre("n", "a", "x", "y"));
+  for (const char *Name : {"a", "x", "y"}) {
+    const Capture *C = findCapture(R, Name);
+    ASSERT_NE(C, nullptr) << Name;
+    EXPECT_EQ(C->Kind, CaptureKind::ReadOnly) << Name;
+    EXPECT_TRUE(C->IsView) << Name;
+    EXPECT_FALSE(C->IsPointer) << Name;
+  }
+  EXPECT_FALSE(findCapture(R, "n")->IsView);
+}

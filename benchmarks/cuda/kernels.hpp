@@ -24,6 +24,12 @@ double api_yax3(int E, int N, int M, const double* y, const double* A, const dou
 void api_contract(int E, int VS, int QP, const double* fields, const double* data,
                   double* out);
 
+// --- the same over unmanaged hpp::Views (view_kernels.cpp) ---------------------
+double view_yax(int rows, int cols, const double* y, const double* A, const double* x);
+double view_yax3(int E, int N, int M, const double* y, const double* A, const double* x);
+double view_yax_pragma(int rows, int cols, const double* y, const double* A, const double* x);
+double view_yax3_pragma(int E, int N, int M, const double* y, const double* A, const double* x);
+
 // --- baselines (baselines.cu) -------------------------------------------------
 void base_daxpy(int n, double a, const double* x, double* y);
 void base_triad(int n, double s, const double* b, const double* c, double* a);

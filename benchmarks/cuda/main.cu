@@ -17,6 +17,11 @@
 // same time_pair (API as the first, pragma as the second version), checked
 // against it and the CPU reference, and printed in a second table with
 // ratio = pragma time / API time (>= 1: the API form is as fast).
+// View form vs raw-pointer form: yAx and yAx3 written over unmanaged
+// hpp::Views of the same arrays (view_kernels.cpp), API and pragma forms,
+// each timed against its raw-pointer form (api_yax / hpp_yax, ...) with
+// time_pair (view first); ratio = raw time / view time (>= 1: views cost
+// nothing), results compared bitwise.
 // Modes (second argument): quick (small sizes), profile (ncu), api (only the
 // copy bandwidth, yAx, yAx3 and contract with their API rows).
 #define HPP_BACKEND_CUDA 1
@@ -307,6 +312,31 @@ void print_api_table() {
   }
 }
 
+std::vector<ApiRow> g_view_rows; // hpp = View form, base = raw-pointer form
+
+void add_view_row(const std::string& kernel, const std::string& size, const Pair& p,
+                  double bytes, bool ok, const std::string& check_text) {
+  if (!ok) ++g_failures;
+  g_view_rows.push_back({kernel, size, p, bytes, ok ? check_text : "FAIL " + check_text});
+  std::printf("  %-15s view %.4f ms  raw %.4f ms  ratio raw/view %.3f  [%s]\n", kernel.c_str(),
+              p.hpp_ms, p.base_ms, p.base_ms / p.hpp_ms, g_view_rows.back().check.c_str());
+  std::fflush(stdout);
+}
+
+void print_view_table() {
+  if (g_view_rows.empty()) return;
+  std::printf("\nView form vs raw-pointer form (ratio = raw time / View time; >= 1: views as fast)\n");
+  std::printf("| kernel | size | View ms | raw ms | View GB/s | raw GB/s | ratio | min View | min raw | "
+              "check |\n");
+  std::printf("|---|---|---|---|---|---|---|---|---|---|\n");
+  for (const ApiRow& r : g_view_rows) {
+    const double gv = r.bytes / (r.p.hpp_ms * 1e6), gr = r.bytes / (r.p.base_ms * 1e6);
+    std::printf("| %s | %s | %.4f | %.4f | %.0f | %.0f | %.3f | %.4f | %.4f | %s |\n",
+                r.kernel.c_str(), r.size.c_str(), r.p.hpp_ms, r.p.base_ms, gv, gr,
+                r.p.base_ms / r.p.hpp_ms, r.p.hpp_min, r.p.base_min, r.check.c_str());
+  }
+}
+
 std::string fmt(const char* f, double a) {
   char b[128];
   std::snprintf(b, sizeof b, f, a);
@@ -550,6 +580,21 @@ int main(int argc, char** argv) {
     add_api_row("yAx", std::to_string(rows) + "x" + std::to_string(cols), pa,
                 ((double)rows * cols + rows + cols) * 8, ea < 1e-9,
                 fmt("rel err api %.1e", ea) + (same ? ", == pragma" : ", != pragma"));
+    {
+      const double bytes = ((double)rows * cols + rows + cols) * 8;
+      const std::string size = std::to_string(rows) + "x" + std::to_string(cols);
+      double vr = view_yax(rows, cols, y, A, x), rr = api_yax(rows, cols, y, A, x);
+      bool same_v = std::memcmp(&vr, &rr, 8) == 0;
+      Pair pv = time_pair([&] { vr = view_yax(rows, cols, y, A, x); },
+                          [&] { rr = api_yax(rows, cols, y, A, x); });
+      add_view_row("yAx api", size, pv, bytes, same_v, same_v ? "== raw" : "!= raw");
+      vr = view_yax_pragma(rows, cols, y, A, x);
+      rr = hpp_yax(rows, cols, y, A, x);
+      same_v = std::memcmp(&vr, &rr, 8) == 0;
+      pv = time_pair([&] { vr = view_yax_pragma(rows, cols, y, A, x); },
+                     [&] { rr = hpp_yax(rows, cols, y, A, x); });
+      add_view_row("yAx pragma", size, pv, bytes, same_v, same_v ? "== raw" : "!= raw");
+    }
   }
 
   // ---- three-level yAx --------------------------------------------------------------------
@@ -593,6 +638,22 @@ int main(int argc, char** argv) {
     add_api_row("yAx3", "E" + std::to_string(E) + " N" + std::to_string(N) + " M" + std::to_string(M),
                 pa, ((double)E * N * M + (double)E * M + (double)E * N) * 8, ea < 1e-9,
                 fmt("rel err api %.1e", ea) + (same ? ", == pragma" : ", != pragma"));
+    {
+      const double bytes = ((double)E * N * M + (double)E * M + (double)E * N) * 8;
+      const std::string size =
+          "E" + std::to_string(E) + " N" + std::to_string(N) + " M" + std::to_string(M);
+      double vr = view_yax3(E, N, M, y, A, x), rr = api_yax3(E, N, M, y, A, x);
+      bool same_v = std::memcmp(&vr, &rr, 8) == 0;
+      Pair pv = time_pair([&] { vr = view_yax3(E, N, M, y, A, x); },
+                          [&] { rr = api_yax3(E, N, M, y, A, x); });
+      add_view_row("yAx3 api", size, pv, bytes, same_v, same_v ? "== raw" : "!= raw");
+      vr = view_yax3_pragma(E, N, M, y, A, x);
+      rr = hpp_yax3(E, N, M, y, A, x);
+      same_v = std::memcmp(&vr, &rr, 8) == 0;
+      pv = time_pair([&] { vr = view_yax3_pragma(E, N, M, y, A, x); },
+                     [&] { rr = hpp_yax3(E, N, M, y, A, x); });
+      add_view_row("yAx3 pragma", size, pv, bytes, same_v, same_v ? "== raw" : "!= raw");
+    }
   }
 
   // ---- contractDataFieldScalar with level-0 scratch ------------------------------------------
@@ -771,6 +832,7 @@ int main(int argc, char** argv) {
 
   print_table();
   print_api_table();
+  print_view_table();
   std::printf("\ncopy bandwidth %.0f GB/s; ratio = baseline time / hpp time (>= 1: hpp as fast); "
               "failures %d\n",
               g_copy_gbs, g_failures);

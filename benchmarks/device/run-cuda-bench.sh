@@ -28,6 +28,7 @@ if ! "$bin" 1 quick > "$OUT/quick.log" 2>&1; then
   done
   "$nvcc" "${f[@]}" -x cu -c "$bench/hpp_kernels.cu" -o "$src/hpp_kernels.o" &&
   "$nvcc" "${f[@]}" -x cu -c "$bench/api_kernels.cu" -o "$src/api_kernels.o" &&
+  "$nvcc" "${f[@]}" -x cu -c "$bench/view_kernels.cu" -o "$src/view_kernels.o" &&
   "$nvcc" "${f[@]}" -c benchmarks/cuda/baselines.cu -o "$src/baselines.o" &&
   "$nvcc" "${f[@]}" -c benchmarks/cuda/main.cu -o "$src/main.o" &&
   "$nvcc" -arch=sm_90 "$src"/*.o -o "$src/hpp_cuda_bench" || exit 1

@@ -22,7 +22,7 @@ hip=(-D__HIP_PLATFORM_NVIDIA__ -isystem "$inc")
 for s in runtime/hip/*.hip runtime/common/*.cpp; do
   "$nvcc" "${flags[@]}" "${hip[@]}" -x cu -c "$s" -o "$out/obj/rt_$(basename "$s").o"
 done
-for k in hpp_kernels api_kernels; do
+for k in hpp_kernels api_kernels view_kernels; do
   "$hppc" translate --backend=hip benchmarks/cuda/$k.cpp -o "$out/$k.hip" -- -std=c++17
   "$nvcc" "${flags[@]}" "${hip[@]}" -x cu -c "$out/$k.hip" -o "$out/obj/$k.o"
 done

@@ -15,6 +15,8 @@
 ///   parallel.hpp      parallel_for, parallel_reduce
 ///   scan.hpp          parallel_scan
 ///   profiling.hpp     push_region / pop_region for profiling tools
+///   view.hpp          View, mirrors, deep_copy of views
+///   core.hpp          initialize / finalize / ScopeGuard, Timer
 ///
 /// A program that defines HPP_BACKEND_CUDA and is compiled by nvcc (what hppc
 /// generates) gets CUDA memory spaces, fences, streams and copies.
@@ -24,6 +26,7 @@
 #include "config.hpp"
 
 #include "atomic.hpp"
+#include "core.hpp"
 #include "memory.hpp"
 #include "parallel.hpp"
 #include "policy.hpp"
@@ -33,3 +36,4 @@
 #include "stream.hpp"
 #include "team.hpp"
 #include "unique_token.hpp"
+#include "view.hpp"

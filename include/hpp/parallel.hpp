@@ -29,6 +29,7 @@
 #include "policy.hpp"
 #include "reducers.hpp"
 #include "team.hpp"
+#include "view.hpp"
 
 namespace hpp {
 namespace detail {
@@ -150,9 +151,11 @@ struct HasFinal<
 
 /// One result of a parallel_reduce: the accumulator f updates and where the
 /// result goes.
-template <class R, bool = IsReducer<std::decay_t<R>>::value> struct ResultSlot;
+template <class R, bool = IsReducer<std::decay_t<R>>::value,
+          bool = is_view_v<R>>
+struct ResultSlot;
 
-template <class R> struct ResultSlot<R, true> {
+template <class R> struct ResultSlot<R, true, false> {
   using reducer_type = std::decay_t<R>;
   using value_type = typename reducer_type::value_type;
   reducer_type Reducer;
@@ -167,7 +170,7 @@ template <class R> struct ResultSlot<R, true> {
   }
 };
 
-template <class R> struct ResultSlot<R, false> {
+template <class R> struct ResultSlot<R, false, false> {
   static_assert(std::is_lvalue_reference<R>::value,
                 "a parallel_reduce result must be a variable or a reducer");
   using value_type = std::remove_reference_t<R>;
@@ -196,6 +199,38 @@ template <class R> struct ResultSlot<R, false> {
       (void)only;
     }
     *Result = Value;
+  }
+};
+
+/// A rank-0 View receives the result in its own space (deep_copy), so a
+/// device view works as well as a host one.
+template <class R> struct ResultSlot<R, false, true> {
+  using view_type = std::decay_t<R>;
+  static_assert(view_type::rank == 0,
+                "a View result of parallel_reduce must have rank 0");
+  using value_type = typename view_type::non_const_value_type;
+  view_type Result;
+  value_type Value;
+
+  template <class F>
+  ResultSlot(const view_type& r, const F& f, bool only) : Result(r), Value() {
+    if constexpr (HasInit<F, value_type>::value) {
+      if (only)
+        f.init(Value);
+    } else {
+      (void)f;
+      (void)only;
+    }
+  }
+  template <class F> void finish(const F& f, bool only) {
+    if constexpr (HasFinal<F, value_type>::value) {
+      if (only)
+        f.final(Value);
+    } else {
+      (void)f;
+      (void)only;
+    }
+    deep_copy(Result, Value);
   }
 };
 

@@ -39,6 +39,16 @@ inline void pop_region() { detail::pop_profile_region(); }
 namespace Profiling {
 inline void pushRegion(const std::string& name) { hpp::push_region(name); }
 inline void popRegion() { hpp::pop_region(); }
+
+/// A region open for the lifetime of the object (Kokkos'
+/// Profiling::ScopedRegion).
+class ScopedRegion {
+public:
+  explicit ScopedRegion(const std::string& name) { hpp::push_region(name); }
+  ~ScopedRegion() { hpp::pop_region(); }
+  ScopedRegion(const ScopedRegion&) = delete;
+  ScopedRegion& operator=(const ScopedRegion&) = delete;
+};
 } // namespace Profiling
 
 } // namespace hpp

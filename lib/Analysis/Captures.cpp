@@ -32,6 +32,7 @@ void CaptureClassifier::classify(Region &R) {
     C.Name = V->getName().str();
     C.TypeName = getTypeName(V->getType(), Ctx);
     C.IsPointer = V->getType()->isPointerType();
+    C.IsView = isHppView(V->getType());
     C.FirstUse = Ref->getLocation();
     bool Reduced = llvm::any_of(R.Root->Reductions, [&](const ReductionVar &RV) {
       return RV.Var == V || RV.IndexVar == V;

@@ -120,10 +120,13 @@ bool RegionChecker::checkEnclosingFunction() {
     return false;
   }
   // The device lambda captures *this by copy; the copy must be a plain
-  // bit-copy, or its destructor would free what the original owns.
+  // bit-copy, or its destructor would free what the original owns. Views
+  // are fine: their reference count lives on the host, with the copy the
+  // launch made there.
   if (const auto *MD = dyn_cast<CXXMethodDecl>(Fn); MD && R.CapturesThis) {
     const CXXRecordDecl *RD = MD->getParent();
-    if (RD->hasDefinition() && !RD->isDependentContext() && !RD->isTriviallyCopyable()) {
+    if (RD->hasDefinition() && !RD->isDependentContext() &&
+        !isDeviceCopyable(Ctx.getRecordType(RD), Ctx)) {
       Diags.report(R.Root->Pragma.KindLoc, Diag::err_gpu_this_copy) << Target << RD->getName();
       return false;
     }

@@ -2,6 +2,7 @@
 
 #include "Basic/ASTUtils.h"
 #include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/Stmt.h"
@@ -141,6 +142,35 @@ std::string getTypeName(QualType T, const ASTContext &Ctx) {
   P.FullyQualifiedName = true;
   P.PrintCanonicalTypes = false;
   return T.getAsString(P);
+}
+
+bool isHppView(QualType T) {
+  const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(RD);
+  if (!Spec || !Spec->getIdentifier() || Spec->getName() != "View")
+    return false;
+  const auto *NS = dyn_cast<NamespaceDecl>(Spec->getDeclContext()->getRedeclContext());
+  return NS && NS->getName() == "hpp" &&
+         NS->getDeclContext()->getRedeclContext()->isTranslationUnit();
+}
+
+bool isDeviceCopyable(QualType T, const ASTContext &Ctx) {
+  T = Ctx.getBaseElementType(T.getNonReferenceType());
+  if (T.isTriviallyCopyableType(Ctx) || isHppView(T))
+    return true;
+  const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+  if (!RD || !RD->hasDefinition() || RD->hasUserDeclaredCopyConstructor() ||
+      RD->hasUserDeclaredCopyAssignment() || RD->hasUserDeclaredDestructor() ||
+      RD->hasUserDeclaredMoveConstructor() || RD->hasUserDeclaredMoveAssignment() ||
+      RD->isPolymorphic())
+    return false;
+  for (const CXXBaseSpecifier &B : RD->bases())
+    if (!isDeviceCopyable(B.getType(), Ctx))
+      return false;
+  for (const FieldDecl *F : RD->fields())
+    if (!isDeviceCopyable(F->getType(), Ctx))
+      return false;
+  return true;
 }
 
 unsigned getLine(SourceLocation Loc, const SourceManager &SM) {

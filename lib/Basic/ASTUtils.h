@@ -53,6 +53,17 @@ std::string getTypeName(clang::QualType T, const clang::ASTContext &Ctx);
 
 unsigned getLine(clang::SourceLocation Loc, const clang::SourceManager &SM);
 
+/// Whether \p T is a specialisation of hpp::View (through typedefs and
+/// references): a handle whose data() the runtime checks and into which a
+/// parallel_reduce can deliver its result.
+bool isHppView(clang::QualType T);
+
+/// Whether a copy of \p T made on the host can be used on a device: \p T is
+/// trivially copyable, an hpp::View (whose reference count is host-only),
+/// or a class with implicit copy and destruction whose bases and fields
+/// all are.
+bool isDeviceCopyable(clang::QualType T, const clang::ASTContext &Ctx);
+
 /// Whether a handler of \p Try catches what \p Throw throws: `catch (...)`,
 /// the thrown type, or a base class of it. A rethrow (`throw;`) is caught
 /// only by `catch (...)`.

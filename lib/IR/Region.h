@@ -100,6 +100,8 @@ struct Capture {
   std::string TypeName;
   CaptureKind Kind = CaptureKind::ReadOnly;
   bool IsPointer = false;
+  /// An hpp::View: its data() is checked as a pointer is.
+  bool IsView = false;
   clang::SourceLocation FirstUse;
 };
 

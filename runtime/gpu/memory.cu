@@ -12,6 +12,7 @@
 #include <hpp/memory.hpp>
 #include <hpp/profiling.hpp>
 #include <hpp/stream.hpp>
+#include <hpp/view.hpp>
 
 #include "../common/profiling.hpp"
 #include "device_ranges.hpp"
@@ -72,6 +73,10 @@ const char *space_of(const void *p) {
 } // namespace
 
 bool gpu_shared_functions() { return true; }
+
+// Space::Device is cudaMalloc / hipMalloc memory, which the host cannot
+// dereference: views over it get separate host mirrors.
+bool device_memory_is_host_memory() { return false; }
 
 namespace {
 void *alloc_unreported(std::size_t bytes, Space space) {

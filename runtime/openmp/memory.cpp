@@ -14,6 +14,7 @@
 #include <hpp/memory.hpp>
 #include <hpp/profiling.hpp>
 #include <hpp/stream.hpp>
+#include <hpp/view.hpp>
 
 #include "../common/profiling.hpp"
 
@@ -24,6 +25,9 @@ namespace hpp {
 namespace detail {
 
 bool openmp_shared_functions() { return true; }
+
+// Every space is host memory: a device view is its own host mirror.
+bool device_memory_is_host_memory() { return true; }
 
 void *alloc_bytes(std::size_t bytes, Space) {
   void *p = ::operator new(bytes ? bytes : 1, std::align_val_t(kAllocAlign));

@@ -119,6 +119,8 @@ std::string GPURegionWriter::launchPrologue() const {
   for (const Capture &C : R.Captures)
     if (C.IsPointer)
       Checks += formatv("hpp_launch.check_pointer({0}, \"{0}\");\n", C.Name);
+    else if (C.IsView)
+      Checks += formatv("hpp_launch.check_pointer({0}.data(), \"{0}\");\n", C.Name);
   if (!Checks.empty())
     Pro += "#ifndef NDEBUG\n" + Checks + "#endif\n";
   // Without results for the host, the region need not wait when its

@@ -98,6 +98,15 @@ bool ReducerReader::parseResult(const Expr *E, QualType AccType, StringRef AccNa
     }
     return true;
   }
+  // A rank-0 View sums into its element, wherever its memory is (other
+  // ranks do not compile: the header's ResultSlot refuses them).
+  if (!RC && isHppView(E->getType())) {
+    A.Reducer = "hpp::Sum<" + A.Type + ">";
+    A.Target = C.text(E);
+    A.IntoView = true;
+    A.Clauses.push_back("+: " + A.Name);
+    return true;
+  }
   // A user-defined reducer: its own init and join, through a copy.
   if (const CXXRecordDecl *RD = E->getType()->getAsCXXRecordDecl();
       RD && !E->getType()->isArithmeticType()) {
@@ -271,11 +280,21 @@ void ReducerReader::bind(Accumulator &A, ResultText &Text) {
     return;
   }
   std::string Result = C.Names.fresh("hpp_result");
-  Text.Bind += formatv("auto &{0} = {1}; ", Result, A.Target).str();
+  // A View result may be a temporary (a view made in the call): the
+  // reference keeps it alive.
+  Text.Bind += formatv(A.IntoView ? "const auto &{0} = {1}; " : "auto &{0} = {1}; ", Result,
+                       A.Target)
+                   .str();
+  auto Assign = [&](StringRef Value) {
+    return (A.IntoView ? formatv("hpp::deep_copy({0}, {1});", Result, Value)
+                       : formatv("{0} = {1};", Result, Value))
+        .str();
+  };
   // A generic accumulator (`auto &a`) takes its result's type.
   if (A.Type.find("auto") != std::string::npos && A.Fields.empty()) {
     std::string Old = "<" + A.Type + ">";
-    A.Type = "std::remove_reference_t<decltype(" + Result + ")>";
+    A.Type = A.IntoView ? "std::decay_t<decltype(" + Result + ")>::non_const_value_type"
+                        : "std::remove_reference_t<decltype(" + Result + ")>";
     size_t At = A.Reducer.find(Old);
     if (At != std::string::npos)
       A.Reducer.replace(At, Old.size(), "<" + A.Type + ">");
@@ -286,12 +305,12 @@ void ReducerReader::bind(Accumulator &A, ResultText &Text) {
     Text.Init += formatv("{0} {1}{{}; ", A.Type, A.Name).str();
     if (!A.Reducer.empty())
       Text.Init += formatv("{0}({1}); ", A.Reducer, A.Name).str();
-    Text.Epilogue += formatv(" {0} {1} = {2};", A.Final, Result, A.Name).str();
+    Text.Epilogue += formatv(" {0} {1}", A.Final, Assign(A.Name)).str();
     return;
   }
   if (A.Fields.empty()) {
     Text.Init += formatv("{0} {1}; {2}({1}).init({1}); ", A.Type, A.Name, A.Reducer).str();
-    Text.Epilogue += formatv(" {0} {1} = {2};", A.Final, Result, A.Name).str();
+    Text.Epilogue += formatv(" {0} {1}", A.Final, Assign(A.Name)).str();
     return;
   }
   std::string Start = formatv("{{ {0} hpp_init; {1}(hpp_init).init(hpp_init);", A.Type, A.Reducer);

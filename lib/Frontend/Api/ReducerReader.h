@@ -54,6 +54,9 @@ struct Accumulator {
   bool OwnRules = false;
   /// A functor's own final(), applied to the accumulator before the result.
   std::string Final;
+  /// The result is a rank-0 hpp::View: the value reaches it through
+  /// deep_copy, so a view in device memory receives it as well.
+  bool IntoView = false;
 };
 
 /// The text around a call's loop that its results need.

@@ -4,6 +4,8 @@
 // RUN: %hppc translate --backend=openmp %s -o %t.cpp
 
 #include "Inputs/elsewhere.h"
+#include <hpp/view.hpp>
+#include <vector>
 
 struct Shape {
   virtual double area() const { return 1; }
@@ -151,6 +153,31 @@ struct Owner {
   }
   int n;
   double *p;
+};
+
+// A View member is copied like a pointer (its reference count stays on the
+// host), but a std::vector member beside it still cannot be.
+struct ViewAndVector {
+  hpp::View<double, 1> v;
+  std::vector<double> w;
+  void fill() {
+    // expected-error@+1 {{CUDA region in a member function of 'ViewAndVector' runs on a copy of *this, but 'ViewAndVector' is not trivially copyable}}
+#pragma hpp parallel
+    for (int i = 0; i < 10; ++i)
+      v(i) = i;
+  }
+};
+
+struct ViewsOnly {
+  hpp::View<double, 1> v;
+  hpp::View<const double, 2, hpp::LayoutLeft> m;
+  int n;
+  void fill() {
+    // Accepted: views and scalars only.
+#pragma hpp parallel
+    for (int i = 0; i < n; ++i)
+      v(i) = m(i, 0);
+  }
 };
 
 struct Handle {

@@ -21,7 +21,9 @@
 #include <limits>
 #include <memory>
 #include <random>
+#include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 using hpprt::index_t;
@@ -1528,6 +1530,87 @@ void case_timing() {
   CHECK(std::fabs(sum - ref_sum) <= 1e-9 * ref_sum);
 }
 
+// hpp::View on a GPU: device views get separate host mirrors, host-reachable
+// spaces are their own mirrors, fills and copies cross spaces, a kernel's
+// copies of a view touch no reference count, a copy on a stream completes
+// at its fence, and a view of pageable host memory fails the launch check
+// unless the device can read pageable memory.
+void case_views() {
+  const int n = 1000;
+  hpp::View<double, 2> d("d", 10, 100);
+  auto h = hpp::create_mirror_view(d);
+  static_assert(std::is_same<decltype(h), hpp::View<double, 2, hpp::LayoutRight,
+                                                    hpp::Space::Host>>::value, "");
+  CHECK(h.data() != d.data());
+  CHECK(h.label() == "d_mirror" && d.use_count() == 1);
+  hpp::View<double, 1, hpp::LayoutRight, hpp::Space::Shared> s("s", n);
+  auto hs = hpp::create_mirror_view(s);
+  CHECK(hs.data() == s.data() && s.use_count() == 2);
+  // Managed views start zeroed, in device memory too.
+  hpp::deep_copy(h, 5.0);
+  hpp::deep_copy(h, d);
+  CHECK(h(3, 7) == 0.0);
+  hpp::deep_copy(d, 2.5);
+  for (int i = 0; i < 10; ++i)
+    for (int j = 0; j < 100; ++j)
+      h(i, j) = i * 100 + j;
+  hpp::deep_copy(d, h);
+  rt::Launch l("views", "views.cpp", 1);
+  l.kind = rt::RegionKind::Flat;
+  l.iterations = n;
+  auto body = [=] __device__(const rt::Ctx &) {
+    const index_t k = rt::global_rank();
+    if (k < n) {
+      hpp::View<double, 2> copy = d; // no reference counting on the device
+      s(k) = copy(k / 100, k % 100) * 2;
+    }
+  };
+  CHECK(d.use_count() == 2); // d and the lambda's copy
+  rt::launch(l, hpp_kernel<decltype(body)>, body);
+  hpp::fence();
+  CHECK(d.use_count() == 2);
+  CHECK(s(999) == 1998.0 && s(0) == 0.0 && s(345) == 690.0);
+  // A device-to-device copy ordered on a stream.
+  hpp::Stream st;
+  hpp::View<double, 2> e("e", 10, 100);
+  hpp::deep_copy(st, e, d);
+  st.fence();
+  auto he = hpp::create_mirror_view_and_copy(e);
+  CHECK(he(9, 99) == 999.0);
+  hpp::View<double, 0> r("r");
+  hpp::deep_copy(r, 4.0);
+  double rv = 0;
+  hpp::deep_copy(rv, r);
+  CHECK(rv == 4.0);
+  std::string msg;
+  try {
+    hpp::deep_copy(e, hpp::View<double, 2>("f", 100, 10));
+  } catch (const std::invalid_argument &x) {
+    msg = x.what();
+  }
+  CHECK(msg == "hpp::deep_copy: extents differ: destination 'e' (10, 100), "
+               "source 'f' (100, 10)");
+  // What generated code checks for a captured view in a debug build.
+  int pageable = 0;
+  CUDA_OK(cudaDeviceGetAttribute(&pageable, cudaDevAttrPageableMemoryAccess, 0));
+  hpp::View<double, 1, hpp::LayoutRight, hpp::Space::Host> hv("hv", 10);
+  rt::Launch lc("view_check", "views.cpp", 2);
+  msg.clear();
+  try {
+    lc.check_pointer(hv.data(), "hv");
+    lc.check_pointer(d.data(), "d");
+    lc.check_pointer(s.data(), "s");
+  } catch (const hpprt::Error &x) {
+    msg = x.what();
+  }
+  std::printf("    host view in a kernel: %s\n", msg.empty() ? "accepted" : msg.c_str());
+  if (pageable)
+    CHECK(msg.empty());
+  else
+    CHECK(contains(msg.c_str(), "'view_check' (views.cpp:2)") &&
+          contains(msg.c_str(), "'hv'"));
+}
+
 int main(int argc, char **argv) {
   std::vector<std::string> only;
   for (int i = 1; i < argc; ++i) {
@@ -1557,6 +1640,7 @@ int main(int argc, char **argv) {
       {"scratch", case_scratch},
       {"errors", case_errors},
       {"check_pointer", case_check_pointer},
+      {"views", case_views},
       {"zero_iterations", case_zero_iterations},
       {"streams_nowait", case_streams_nowait},
       {"plan_cache", case_plan_cache},

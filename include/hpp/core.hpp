@@ -1,0 +1,118 @@
+//===- core.hpp - initialize / finalize, ScopeGuard, Timer ------*- C++ -*-===//
+/// \file
+/// Kokkos' program frame, so that a port keeps its structure:
+/// hpp::initialize(argc, argv) ... hpp::finalize(), or an hpp::ScopeGuard
+/// over main's body, and hpp::Timer.
+///
+/// hpp needs no initialisation: the runtime starts itself on first use
+/// (and loads the tools named in HPP_TOOLS_LIBS / KOKKOS_TOOLS_LIBS when the
+/// program starts). initialize() only records that the program has started;
+/// it reads no command-line options (threads come from OMP_NUM_THREADS, the
+/// device from CUDA_VISIBLE_DEVICES / HIP_VISIBLE_DEVICES) and leaves argv
+/// as it is. finalize() waits for all outstanding work (hpp::fence), then
+/// runs the hooks registered with push_finalize_hook, the last first, as
+/// Kokkos does. Views and Streams still alive at finalize() stay valid
+/// (unlike Kokkos, where that is an error): nothing is torn down.
+/// Calling initialize twice, or finalize without initialize or twice, is an
+/// error (std::logic_error), as in Kokkos.
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include <chrono>
+#include <exception>
+#include <functional>
+#include <stdexcept>
+#include <vector>
+
+#include "stream.hpp"
+
+namespace hpp {
+namespace detail {
+enum class Lifetime { NotStarted, Running, Finalized };
+inline Lifetime lifetime = Lifetime::NotStarted;
+inline std::vector<std::function<void()>>& finalize_hooks() {
+  static std::vector<std::function<void()>> Hooks;
+  return Hooks;
+}
+} // namespace detail
+
+/// Marks the start of the program's use of hpp (Kokkos::initialize).
+inline void initialize() {
+  if (detail::lifetime != detail::Lifetime::NotStarted)
+    throw std::logic_error(detail::lifetime == detail::Lifetime::Running
+                               ? "hpp::initialize: already initialized"
+                               : "hpp::initialize: called after hpp::finalize");
+  detail::lifetime = detail::Lifetime::Running;
+}
+
+/// initialize() with main's arguments, which hpp does not read or change.
+inline void initialize(int& argc, char* argv[]) {
+  (void)argc;
+  (void)argv;
+  initialize();
+}
+
+inline bool is_initialized() { return detail::lifetime == detail::Lifetime::Running; }
+inline bool is_finalized() { return detail::lifetime == detail::Lifetime::Finalized; }
+
+/// Runs f at finalize(), before the hooks registered earlier.
+inline void push_finalize_hook(std::function<void()> f) {
+  detail::finalize_hooks().push_back(std::move(f));
+}
+
+/// Waits for all work, then runs the finalize hooks, the last first.
+inline void finalize() {
+  if (detail::lifetime != detail::Lifetime::Running)
+    throw std::logic_error(detail::lifetime == detail::Lifetime::NotStarted
+                               ? "hpp::finalize: hpp was not initialized"
+                               : "hpp::finalize: already finalized");
+  fence("hpp::finalize");
+  detail::lifetime = detail::Lifetime::Finalized;
+  auto& Hooks = detail::finalize_hooks();
+  while (!Hooks.empty()) {
+    std::function<void()> Hook = std::move(Hooks.back());
+    Hooks.pop_back();
+    Hook();
+  }
+}
+
+/// initialize() for its lifetime, finalize() at its end (Kokkos::ScopeGuard).
+class ScopeGuard {
+public:
+  ScopeGuard() { initialize(); }
+  ScopeGuard(int& argc, char* argv[]) { initialize(argc, argv); }
+  // finalize() reports work that failed asynchronously by throwing; while
+  // another exception unwinds the stack that report is dropped.
+  ~ScopeGuard() noexcept(false) {
+    if (!is_initialized())
+      return;
+    if (std::uncaught_exceptions() == 0) {
+      finalize();
+      return;
+    }
+    try {
+      finalize();
+    } catch (...) {
+    }
+  }
+  ScopeGuard(const ScopeGuard&) = delete;
+  ScopeGuard& operator=(const ScopeGuard&) = delete;
+};
+
+/// Wall-clock seconds since construction or the last reset()
+/// (Kokkos::Timer). It does not fence: call hpp::fence() before seconds()
+/// to time asynchronous work.
+class Timer {
+public:
+  Timer() : Start(Clock::now()) {}
+  void reset() { Start = Clock::now(); }
+  double seconds() const {
+    return std::chrono::duration<double>(Clock::now() - Start).count();
+  }
+
+private:
+  using Clock = std::chrono::steady_clock;
+  Clock::time_point Start;
+};
+
+} // namespace hpp

@@ -1,0 +1,45 @@
+// hpp::View captured by regions: read-only captures passed by value (the
+// CUDA device lambda copies them as it copies pointers), their data()
+// checked before a GPU launch in debug builds as pointers are, and a
+// rank-0 View result of parallel_reduce filled through deep_copy after the
+// region (so a device view receives it), on both backends.
+// RUN: %hppc translate --backend=openmp %s -o - | %FileCheck %s --check-prefix=OMP
+// RUN: %hppc translate --backend=cuda %s -o %t.cu
+// RUN: %FileCheck %s --check-prefix=CUDA --input-file %t.cu
+// RUN: %if nvcc %{ %nvcc_hpp -c %t.cu -o %t.o %}
+#include <hpp/hpp.hpp>
+
+void scale(hpp::View<double, 2, hpp::LayoutLeft> a, hpp::View<const double, 1> w, int n, int m) {
+#pragma hpp team name("scale")
+  for (int i = 0; i < n; ++i) {
+#pragma hpp vector
+    for (int j = 0; j < m; ++j)
+      a(i, j) *= w(j);
+  }
+}
+
+void total(hpp::View<const double, 1> x, hpp::View<double, 0> out) {
+  hpp::parallel_reduce("total", int(x.extent(0)), [=](int i, double& s) { s += x(i); }, out);
+}
+
+// CUDA-LABEL: void scale(
+// CUDA: hpprt::cuda::Launch hpp_launch("scale",
+// CUDA: #ifndef NDEBUG
+// CUDA-NEXT: hpp_launch.check_pointer(a.data(), "a");
+// CUDA-NEXT: hpp_launch.check_pointer(w.data(), "w");
+// CUDA-NEXT: #endif
+// CUDA: auto hpp_body = [=] __device__ (
+// CUDA: a(i, j) *= w(j);
+// CUDA-LABEL: void total(
+// CUDA: { const auto &hpp_result1 = out; double s; hpp::Sum<double>(s).init(s);
+// CUDA: hpp_launch.check_pointer(x.data(), "x");
+// CUDA: hpprt::cuda::Reduction<hpprt::Sum, hpp_type_s> hpp_red_s(hpp_launch, s);
+// CUDA: s = hpp_red_s.result();
+// CUDA: hpp::deep_copy(hpp_result1, s); }
+
+// OMP-LABEL: void scale(
+// OMP-NOT: check_pointer
+// OMP: a(i, j) *= w(j);
+// OMP-LABEL: void total(
+// OMP: { const auto &hpp_result1 = out; double s; hpp::Sum<double>(s).init(s);
+// OMP: hpp::deep_copy(hpp_result1, s); }
