@@ -18,6 +18,7 @@
 #include "clang/Lex/Pragma.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -40,13 +41,16 @@ struct LowerResult {
 /// Parses the file once to rewrite its parallel_* calls.
 class LowerAction : public ASTFrontendAction {
 public:
-  explicit LowerAction(LowerResult &Result) : Result(Result) {}
+  LowerAction(LowerResult &Result, bool SkipLibraryBodies)
+      : Result(Result), SkipLibraryBodies(SkipLibraryBodies) {}
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef InFile) override {
     Diags = std::make_unique<Diagnoser>(CI.getDiagnostics());
     // The pragmas are read later, from the lowered text.
     CI.getPreprocessor().AddPragmaHandler(new EmptyPragmaHandler("hpp"));
+    // The consumer picks which bodies (shouldSkipFunctionBody).
+    CI.getFrontendOpts().SkipFunctionBodies = SkipLibraryBodies;
     return std::make_unique<Consumer>(*this);
   }
 
@@ -54,6 +58,24 @@ private:
   class Consumer : public ASTConsumer {
   public:
     explicit Consumer(LowerAction &A) : A(A) {}
+
+    void Initialize(ASTContext &Ctx) override { SM = &Ctx.getSourceManager(); }
+
+    /// The lowering reads no body outside the main file except a wrapper's
+    /// that forwards to a parallel_* call (Recognition.cpp), so the bodies
+    /// of system headers whose text names no API function are skipped:
+    /// they are most of a parse of <vector> or <string>, and the
+    /// translation's own parse reads them all, reporting their errors.
+    bool shouldSkipFunctionBody(Decl *D) override {
+      SourceLocation Loc = SM->getExpansionLoc(D->getLocation());
+      if (!SM->isInSystemHeader(Loc))
+        return false;
+      auto [It, Inserted] = NamesApi.try_emplace(SM->getFileID(Loc), true);
+      if (Inserted)
+        It->second = mayCallApi(SM->getBufferData(It->first));
+      return !It->second;
+    }
+
     void HandleTranslationUnit(ASTContext &Ctx) override {
       if (A.Diags->hasErrors()) {
         A.Result.Failed = true;
@@ -65,14 +87,20 @@ private:
 
   private:
     LowerAction &A;
+    const SourceManager *SM = nullptr;
+    /// Per header: whether its text may name an API function.
+    DenseMap<FileID, bool> NamesApi;
   };
 
   LowerResult &Result;
+  bool SkipLibraryBodies;
   std::unique_ptr<Diagnoser> Diags;
 };
 
 /// Runs the lowering. With \p Quiet, diagnostics are not shown and -verify
-/// is off (the expectations are about the whole translation).
+/// is off (the expectations are about the whole translation), and system
+/// headers' bodies are skipped: a quiet parse that fails is run again, not
+/// quiet and whole, so the errors shown are those of a full parse.
 LowerResult lowerFile(std::vector<std::string> CommandLine, bool Quiet,
                       IntrusiveRefCntPtr<vfs::FileSystem> FS) {
   LowerResult Result;
@@ -81,8 +109,9 @@ LowerResult lowerFile(std::vector<std::string> CommandLine, bool Quiet,
       return A == "-verify" || StringRef(A).starts_with("-verify=");
     });
   auto Files = makeIntrusiveRefCnt<FileManager>(FileSystemOptions(), FS);
-  tooling::ToolInvocation Invocation(CommandLine, std::make_unique<LowerAction>(Result),
-                                     Files.get());
+  tooling::ToolInvocation Invocation(
+      CommandLine, std::make_unique<LowerAction>(Result, /*SkipLibraryBodies=*/Quiet),
+      Files.get());
   IgnoringDiagConsumer Ignore;
   if (Quiet)
     Invocation.setDiagnosticConsumer(&Ignore);
