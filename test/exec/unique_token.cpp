@@ -18,7 +18,8 @@
 // smaller than the work (threads wait for ids) through AcquireUniqueToken,
 // the Global token from hpp::parallel_for, and one id per team acquired in
 // a '#pragma hpp single', broadcast to the team's vector loop and released
-// in another single. Sizes are printed only as checks: they are 1 in the
+// in another single, and ids taken in a team-wide vector loop of odd
+// block shapes. Sizes are printed only as checks: they are 1 in the
 // serial build and the device's or the host's concurrency elsewhere.
 #include <cstdio>
 #include <hpp/hpp.hpp>
@@ -172,11 +173,38 @@ void per_team(int teams, int width) {
   hpp::free(lanes);
 }
 
+// Blocks of 3 x 8 threads: warps hold 24 threads of one block, so lanes
+// that acquire together are fewer than a warp and start mid-word.
+void odd_blocks(int teams, int per_team) {
+  hpp::UniqueToken<> token;
+  const int size = token.size();
+  Check c = make_check(size);
+  int* uses = zeros<int>(1);
+#pragma hpp team team_size(3) vector_length(8)
+  for (int t = 0; t < teams; ++t) {
+#pragma hpp thread vector
+    for (int k = 0; k < per_team; ++k) {
+      const int id = token.acquire();
+      if (id < 0 || id >= size) {
+        hpp::atomic_add(c.out_of_range, 1);
+      } else {
+        hold(c.holder, c.collisions, id, t * per_team + k);
+        hpp::atomic_add(uses, 1);
+        unhold(c.holder, c.collisions, id, t * per_team + k);
+        token.release(id);
+      }
+    }
+  }
+  report("odd blocks", c, size, *uses);
+  hpp::free(uses);
+}
+
 int main() {
   std::printf("concurrency ok %d\n", hpp::concurrency() >= 1);
   scatter_add(200000, 997);
   sized(20000);
   global_api(100000);
   per_team(3000, 40);
+  odd_blocks(5000, 37);
   return 0;
 }
