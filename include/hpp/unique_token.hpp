@@ -183,9 +183,13 @@ HPP_FUNCTION inline std::int32_t token_try_word(const TokenIds& t, std::int32_t 
                                                  unsigned first) {
   std::uint32_t* word = t.bits + w;
 #ifdef HPP_DEVICE_PASS
-  std::uint32_t old = atomicOr(word, 1u << first);
-  if (!(old & (1u << first)))
-    return w * 32 + std::int32_t(first);
+  // Read before writing: threads waiting on a full token then only load.
+  std::uint32_t old = *reinterpret_cast<volatile std::uint32_t*>(word);
+  if (!(old & (1u << first))) {
+    old = atomicOr(word, 1u << first);
+    if (!(old & (1u << first)))
+      return w * 32 + std::int32_t(first);
+  }
   while (~old != 0u) {
     const unsigned b = unsigned(__ffs(int(~old))) - 1u;
     old = atomicOr(word, 1u << b);
