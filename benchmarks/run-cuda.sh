@@ -46,6 +46,11 @@ flags=(-O3 -arch=sm_90 -lineinfo -DNDEBUG)
 "$nvcc" -arch=sm_90 "$out/main.o" "$out/hpp_kernels.o" "$out/api_kernels.o" "$out/view_kernels.o" \
   "$out/baselines.o" \
   -o "$out/hpp_cuda_bench" $libs
+# UniqueToken vs atomics (token_bench.cpp, its own binary: a whole hpp
+# program that times itself and prints its table).
+"$hppc" translate --backend=cuda benchmarks/cuda/token_bench.cpp -o "$out/token_bench.cu" \
+  -- -std=c++17
+"$nvcc" "${flags[@]}" $cflags -x cu "$out/token_bench.cu" -o "$out/hpp_token_bench" $libs
 # For a rebuild on the device (runtime headers as installed in the build tree).
 rm -rf "$out/include" && cp -r "$build/include" "$out/include"
 
@@ -58,4 +63,5 @@ Run on the GPU machine with the `run` tool:
 Optional environment of the device script: REPS (default 25); NCU=1 adds an ncu
 pass (driver in "profile" mode: scans, yAx3, transpose, 1e6 sum).
 API vs pragma forms alone: .device-carry/bench/hpp_cuda_bench 25 api
+UniqueToken vs atomics alone: .device-carry/bench/hpp_token_bench 20
 RUN

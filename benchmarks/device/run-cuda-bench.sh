@@ -47,6 +47,11 @@ fi
 "$bin" "$reps" 2>&1 | tee "$OUT/bench.log"
 status=${PIPESTATUS[0]}
 
+# UniqueToken scatter-add vs atomics (token_bench.cpp; prints its own table).
+if [[ -x $bench/hpp_token_bench ]]; then
+  "$bench/hpp_token_bench" 20 2>&1 | tee "$OUT/token-bench.log"
+fi
+
 # NCU=1: ncu (clock control off) over one call of each profiled kernel at
 # full size ("profile" mode of the driver: scans, yAx3, transpose, 1e6 sum).
 if [[ -n ${NCU:-} ]] && command -v ncu > /dev/null; then

@@ -26,6 +26,14 @@
 #endif
 #endif
 
+// Defined while a GPU compiler compiles device code (nvcc's device pass,
+// clang's HIP device pass): hpp's device-capable functions (atomics,
+// UniqueToken) take their device paths then, and their host paths, which
+// may throw or lock, everywhere else.
+#if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
+#define HPP_DEVICE_PASS 1
+#endif
+
 // A definition a backend runtime may replace for the whole program (see
 // detail::alloc_bytes in memory.hpp).
 #define HPP_WEAK __attribute__((weak))

@@ -44,6 +44,11 @@ bool isDeviceLibraryFunction(const FunctionDecl *FD) {
   return II && Names.contains(II->getName());
 }
 
+bool hasHppFunctionAnnotation(const FunctionDecl *FD) {
+  const auto *A = FD->getAttr<AnnotateAttr>();
+  return A && A->getAnnotation() == "hpp_function";
+}
+
 bool isInSystemHeader(const FunctionDecl *FD, const SourceManager &SM) {
   return SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation()));
 }
@@ -111,6 +116,13 @@ private:
     }
     if (isInSystemHeader(Def, Ctx.getSourceManager()))
       return; // Library templates: their bodies are compiled as they are.
+    if (isHppDeviceApi(Def))
+      return; // hpp's headers make these device code themselves.
+    // The rest of hpp's API is refused where the user calls it, not
+    // somewhere inside hpp's headers.
+    const bool HppHostApi = isHppApi(Def) && !Ctx.getSourceManager().isInMainFile(
+                                                 Ctx.getSourceManager().getExpansionLoc(
+                                                     Def->getLocation()));
     if (!Visited.insert(Def).second)
       return;
     CalledFunction CF;
@@ -120,6 +132,8 @@ private:
     for (const auto &Frame : Chain)
       CF.Chain.push_back(Frame.first);
     R.Calls.push_back(CF);
+    if (HppHostApi)
+      return;
     Chain.push_back({Name, CallLoc});
     TraverseStmt(Def->getBody());
     if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Def))
@@ -135,6 +149,23 @@ private:
 };
 
 } // namespace
+
+bool isHppApi(const Decl *D) {
+  const NamespaceDecl *Outermost = nullptr;
+  for (const DeclContext *DC = D->getDeclContext(); DC; DC = DC->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
+      Outermost = NS;
+  return Outermost && Outermost->getName() == "hpp";
+}
+
+bool isHppDeviceApi(const FunctionDecl *FD) {
+  if (!isHppApi(FD))
+    return false;
+  if (hasHppFunctionAnnotation(FD))
+    return true;
+  const FunctionDecl *Pattern = FD->getTemplateInstantiationPattern();
+  return Pattern && hasHppFunctionAnnotation(Pattern);
+}
 
 void collectCalledFunctions(const Stmt *Body, Region &R, ASTContext &Ctx) {
   CallCollector(R, Ctx).run(Body);

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Analysis/DeviceRestrictions.h"
+#include "Analysis/CallGraph.h"
 #include "Analysis/VariableUses.h"
 #include "Basic/ASTUtils.h"
 #include "Basic/Diagnostics.h"
@@ -194,7 +195,8 @@ bool RegionChecker::checkDeviceCode() {
   DeviceCodeChecker Checker(Diags, Target);
   Checker.TraverseStmt(const_cast<Stmt *>(R.Root->S));
   for (const CalledFunction &F : R.Calls)
-    Checker.TraverseStmt(F.Fn->getBody());
+    if (!isHppApi(F.Fn)) // hpp's host-only API is refused as a whole
+      Checker.TraverseStmt(F.Fn->getBody());
   return Checker.Ok;
 }
 
@@ -384,6 +386,13 @@ bool RegionChecker::markCalledFunctions() {
     SourceLocation Loc = SM.getExpansionLoc(Fn->getLocation());
     if (SM.isInSystemHeader(Loc))
       continue;
+    if (!SM.isInMainFile(Loc) && isHppApi(Fn)) {
+      // Device-capable API is never collected (isHppDeviceApi): the rest
+      // of hpp's API is host-only, and its header is not the user's to mark.
+      Diags.report(F.CallLoc, Diag::err_gpu_hpp_host_only) << F.Name << Target;
+      Ok = false;
+      continue;
+    }
     if (!SM.isInMainFile(Loc)) {
       Diags.report(F.CallLoc, Diag::err_gpu_function_elsewhere)
           << F.Name << Target << SM.getFilename(Loc);

@@ -53,6 +53,7 @@ inline cudaError_t query_device(int device, DeviceLimits &d) {
   d.multiprocessors = prop.multiProcessorCount;
   d.max_threads_per_block = prop.maxThreadsPerBlock;
   d.max_blocks_per_multiprocessor = prop.maxBlocksPerMultiProcessor;
+  d.max_threads_per_multiprocessor = prop.maxThreadsPerMultiProcessor;
   d.warp_size = prop.warpSize;
   d.shared_per_block = prop.sharedMemPerBlockOptin;
   int pageable = 0;

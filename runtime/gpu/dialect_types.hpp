@@ -18,6 +18,8 @@ struct DeviceLimits {
   int multiprocessors = 0;
   int max_threads_per_block = 0;
   int max_blocks_per_multiprocessor = 0;
+  /// Resident threads per multiprocessor (UniqueToken's concurrency).
+  int max_threads_per_multiprocessor = 0;
   int warp_size = 0;
   /// Shared memory (LDS) one block may use, after opting in where the
   /// hardware has an opt-in.

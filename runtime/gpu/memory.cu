@@ -12,6 +12,7 @@
 #include <hpp/memory.hpp>
 #include <hpp/profiling.hpp>
 #include <hpp/stream.hpp>
+#include <hpp/unique_token.hpp>
 #include <hpp/view.hpp>
 
 #include "../common/profiling.hpp"
@@ -19,6 +20,8 @@
 #include "launch.hpp"
 
 
+#include <algorithm>
+#include <atomic>
 #include <new>
 #include <stdexcept>
 #include <string>
@@ -209,6 +212,29 @@ void push_profile_region(const char *name) {
 }
 
 void pop_profile_region() { hpprt::profiling::pop_region(); }
+
+/// Threads the device can hold at once: a default UniqueToken has one id
+/// for each, so a kernel whose threads each hold one id never waits.
+/// Queried once per device (a property query takes microseconds).
+int concurrency_value() {
+  int device = 0;
+  HPPRT_GPU(Error_t) err = HPPRT_GPU(GetDevice)(&device);
+  if (err != HPPRT_GPU(Success))
+    fail("hpp::concurrency", err);
+  constexpr int cached_devices = 64;
+  static std::atomic<int> cache[cached_devices] = {};
+  if (device >= 0 && device < cached_devices)
+    if (const int n = cache[device].load(std::memory_order_relaxed))
+      return n;
+  hpprt::gpu::dialect::DeviceLimits limits;
+  err = hpprt::gpu::dialect::query_device(device, limits);
+  if (err != HPPRT_GPU(Success))
+    fail("hpp::concurrency", err);
+  const int n = std::max(1, limits.multiprocessors * limits.max_threads_per_multiprocessor);
+  if (device >= 0 && device < cached_devices)
+    cache[device].store(n, std::memory_order_relaxed);
+  return n;
+}
 
 } // namespace detail
 } // namespace hpp

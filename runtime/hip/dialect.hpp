@@ -60,6 +60,7 @@ inline hipError_t query_device(int device, DeviceLimits &d) {
   std::strncpy(d.name, prop.name, sizeof d.name - 1);
   d.multiprocessors = prop.multiProcessorCount;
   d.max_threads_per_block = prop.maxThreadsPerBlock;
+  d.max_threads_per_multiprocessor = prop.maxThreadsPerMultiProcessor;
   d.warp_size = prop.warpSize;
   d.shared_per_block = prop.sharedMemPerBlock;
   // HIP 5.2 reports these two only on the NVIDIA platform ("CUDA only");

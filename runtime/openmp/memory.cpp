@@ -14,7 +14,10 @@
 #include <hpp/memory.hpp>
 #include <hpp/profiling.hpp>
 #include <hpp/stream.hpp>
+#include <hpp/unique_token.hpp>
 #include <hpp/view.hpp>
+
+#include <omp.h>
 
 #include "../common/profiling.hpp"
 
@@ -61,6 +64,8 @@ void push_profile_region(const char *name) {
 }
 
 void pop_profile_region() { hpprt::profiling::pop_region(); }
+
+int concurrency_value() { return omp_get_max_threads(); }
 
 } // namespace detail
 } // namespace hpp

@@ -3,7 +3,13 @@
 
 #include <gtest/gtest.h>
 
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
 #include <cstdint>
+#include <cstdlib>
+#include <string>
 #include <cstring>
 #include <set>
 #include <stdexcept>
@@ -120,21 +126,87 @@ TEST(ApiUniqueToken, SizedInstanceToken) {
 }
 
 TEST(ApiUniqueToken, DefaultInstanceTokensAreIndependent) {
+  // concurrency() is 1 in the serial build and omp_get_max_threads() with
+  // the OpenMP runtime this binary links.
   hpp::UniqueToken<> a;
   hpp::UniqueToken<hpp::Scope::Instance> b;
   EXPECT_EQ(a.size(), hpp::concurrency());
-  EXPECT_EQ(a.size(), 1);
-  const int ia = a.acquire();
+  EXPECT_GE(a.size(), 1);
+  std::set<int> held;
+  for (int i = 0; i < a.size(); ++i)
+    held.insert(a.acquire());
+  EXPECT_EQ(held.size(), std::size_t(a.size()));
   const int ib = b.acquire(); // another instance: not exhausted by a
-  EXPECT_EQ(ia, 0);
-  EXPECT_EQ(ib, 0);
+  EXPECT_GE(ib, 0);
   hpp::UniqueToken<> copy = a; // copies share ids
+  // Outside parallel work nothing could release an id: thrown at once.
   EXPECT_THROW(copy.acquire(), std::runtime_error);
-  copy.release(ia);
+  copy.release(*held.begin());
   b.release(ib);
-  EXPECT_EQ(a.acquire(), 0);
-  a.release(0);
+  EXPECT_EQ(a.acquire(), *held.begin());
+  for (int id : held)
+    a.release(id);
 }
+
+TEST(ApiUniqueToken, CopiesKeepTheIdsAlive) {
+  hpp::UniqueToken<> copy(1);
+  {
+    hpp::UniqueToken<> original(3);
+    copy = original;
+    hpp::UniqueToken<> third(original);
+    EXPECT_EQ(third.size(), 3);
+  }
+  // The original and the third copy are gone; the ids still work.
+  const int a = copy.acquire(), b = copy.acquire(), c = copy.acquire();
+  EXPECT_EQ(std::set<int>({a, b, c}), std::set<int>({0, 1, 2}));
+  EXPECT_THROW(copy.acquire(), std::runtime_error);
+  copy.release(a);
+  copy.release(b);
+  copy.release(c);
+  copy = copy; // self-assignment keeps them
+  EXPECT_EQ(copy.size(), 3);
+}
+
+#ifdef _OPENMP
+TEST(ApiUniqueToken, ThreadsNeverShareAnId) {
+  hpp::UniqueToken<> tok(3); // fewer ids than threads: threads wait
+  std::vector<int> holder(3, 0);
+  int collisions = 0, uses = 0;
+#pragma omp parallel for num_threads(8) reduction(+ : collisions, uses)
+  for (int i = 0; i < 20000; ++i) {
+    hpp::AcquireUniqueToken<hpp::Scope::Instance> held(tok);
+    collisions += hpp::atomic_exchange(&holder[std::size_t(held.value())], i + 1) != 0;
+    collisions += hpp::atomic_exchange(&holder[std::size_t(held.value())], 0) != i + 1;
+    ++uses;
+  }
+  EXPECT_EQ(collisions, 0);
+  EXPECT_EQ(uses, 20000);
+}
+
+TEST(ApiUniqueToken, ExhaustionInParallelWorkIsAnErrorNotAHang) {
+  setenv("HPP_TOKEN_WAIT_MS", "100", 1);
+  hpp::UniqueToken<> tok(1);
+  unsetenv("HPP_TOKEN_WAIT_MS");
+  int errors = 0;
+  std::string message;
+#pragma omp parallel num_threads(2) reduction(+ : errors)
+  {
+    if (omp_get_thread_num() == 0) {
+      const int id = tok.acquire();
+      try {
+        (void)tok.acquire(); // the only id is ours: waits 100 ms, then throws
+      } catch (const std::runtime_error& e) {
+        ++errors;
+        message = e.what();
+      }
+      tok.release(id);
+    }
+  }
+  EXPECT_EQ(errors, 1);
+  EXPECT_NE(message.find("all 1 ids of the token stayed held for 100 ms"), std::string::npos)
+      << message;
+}
+#endif
 
 TEST(ApiUniqueToken, GlobalTokensShareOnePool) {
   hpp::UniqueToken<hpp::Scope::Global> g1;
@@ -181,7 +253,10 @@ TEST(ApiUniqueToken, PerIterationAndPerTeamUse) {
         hpp::parallel_for(hpp::TeamThreadRange(t, 3), [&](int) { ++c[id]; });
         hpp::single(hpp::PerTeam(t), [&] { tok.release(id); });
       });
-  EXPECT_EQ(counts[0], 50 + 30);
+  int total = 0;
+  for (int n : counts)
+    total += n;
+  EXPECT_EQ(total, 50 + 30);
 }
 
 TEST(ApiConfig, VersionAndMacros) {
