@@ -137,7 +137,13 @@ void copy_bytes(void *dst, const void *src, std::size_t bytes) {
                              tools ? space_of(src) : "", src, bytes);
   if (bytes == 0)
     return;
-  const HPPRT_GPU(Error_t) err = HPPRT_GPU(Memcpy)(dst, src, bytes, HPPRT_GPU(MemcpyDefault));
+  // On the program's default stream by name (cudaMemcpy in this file would
+  // use the legacy one, waiting for every thread's per-thread stream).
+  const HPPRT_GPU(Stream_t) stream = hpprt::gpu::detail::resolve_stream(nullptr);
+  HPPRT_GPU(Error_t) err =
+      HPPRT_GPU(MemcpyAsync)(dst, src, bytes, HPPRT_GPU(MemcpyDefault), stream);
+  if (err == HPPRT_GPU(Success))
+    err = HPPRT_GPU(StreamSynchronize)(stream);
   if (err != HPPRT_GPU(Success))
     fail("hpp::deep_copy", err);
 }
@@ -154,16 +160,24 @@ void stream_destroy(void *native) {
   (void)HPPRT_GPU(StreamDestroy)(static_cast<HPPRT_GPU(Stream_t)>(native));
 }
 
+namespace {
+// A null native handle is the default stream of the program's files, not
+// of this one (compiled for the legacy stream).
+HPPRT_GPU(Stream_t) named(void *native) {
+  return hpprt::gpu::detail::resolve_stream(static_cast<HPPRT_GPU(Stream_t)>(native));
+}
+} // namespace
+
 void stream_fence(void *native) {
   const HPPRT_GPU(Error_t) err =
-      HPPRT_GPU(StreamSynchronize)(static_cast<HPPRT_GPU(Stream_t)>(native));
+      HPPRT_GPU(StreamSynchronize)(named(native));
   if (err != HPPRT_GPU(Success))
     fail("hpp::Stream::fence", err);
 }
 
 int stream_status(void *native) {
   const HPPRT_GPU(Error_t) err =
-      HPPRT_GPU(StreamQuery)(static_cast<HPPRT_GPU(Stream_t)>(native));
+      HPPRT_GPU(StreamQuery)(named(native));
   if (err == HPPRT_GPU(Success))
     return static_cast<int>(StreamStatus::Complete);
   if (err == HPPRT_GPU(ErrorNotReady)) {
@@ -177,8 +191,7 @@ void copy_bytes_async(void *native, void *dst, const void *src, std::size_t byte
   if (bytes == 0)
     return;
   const HPPRT_GPU(Error_t) err =
-      HPPRT_GPU(MemcpyAsync)(dst, src, bytes, HPPRT_GPU(MemcpyDefault),
-                             static_cast<HPPRT_GPU(Stream_t)>(native));
+      HPPRT_GPU(MemcpyAsync)(dst, src, bytes, HPPRT_GPU(MemcpyDefault), named(native));
   if (err != HPPRT_GPU(Success))
     fail("hpp::deep_copy", err);
 }
