@@ -80,7 +80,7 @@ if os.path.exists(tsan_runtime) and os.path.exists(archer):
          % (config.clangxx, hppc)))
     config.substitutions.append(
         ("%tsan_env",
-         "env OMP_TOOL_LIBRARIES=%s TSAN_OPTIONS=suppressions=%s:halt_on_error=0:exitcode=66"
+         "env OMP_TOOL_LIBRARIES=%s TSAN_OPTIONS=suppressions=%s:ignore_noninstrumented_modules=1:halt_on_error=0:exitcode=66"
          % (archer, os.path.join(config.test_source_root, "utils", "tsan.supp"))))
 config.substitutions.append(
     ("%compare", "python3 %s" % os.path.join(config.test_source_root, "exec", "compare.py")))
