@@ -61,6 +61,27 @@ config.substitutions.append(
 config.substitutions.append(
     ("%cxx_omp",
      "%s -std=c++17 -O2 $(%s config --backend=openmp --cflags)" % (config.clangxx, hppc)))
+# ThreadSanitizer builds of translated OpenMP programs, linked with the
+# runtime built for it (hpprt_openmp_tsan). libomp is not instrumented:
+# LLVM's Archer tool (loaded through OMP_TOOL_LIBRARIES) tells TSan about
+# OpenMP's synchronisation, and utils/tsan.supp ignores libomp's own
+# mutexes; without Archer every parallel region would be a false report.
+tsan_runtime = os.path.join(config.hpp_obj_root, "lib", "libhpprt_openmp_tsan.a")
+archer = os.path.join(os.path.dirname(config.llvm_tools_dir), "lib", "libarcher.so")
+if os.path.exists(tsan_runtime) and os.path.exists(archer):
+    config.available_features.add("tsan")
+    config.substitutions.append(
+        ("%omp_tsan_link",
+         "-fsanitize=thread -L%s -lhpprt_openmp_tsan -fopenmp -ldl"
+         % os.path.dirname(tsan_runtime)))
+    config.substitutions.append(
+        ("%omp_tsan_cxx",
+         "%s -std=c++17 -O1 -g -fsanitize=thread $(%s config --backend=openmp --cflags)"
+         % (config.clangxx, hppc)))
+    config.substitutions.append(
+        ("%tsan_env",
+         "env OMP_TOOL_LIBRARIES=%s TSAN_OPTIONS=suppressions=%s:ignore_noninstrumented_modules=1:halt_on_error=0:exitcode=66"
+         % (archer, os.path.join(config.test_source_root, "utils", "tsan.supp"))))
 config.substitutions.append(
     ("%compare", "python3 %s" % os.path.join(config.test_source_root, "exec", "compare.py")))
 # Kokkos Tools libraries built for the tools tests (test/tools/).

@@ -29,6 +29,19 @@
 #define HPPRT_GPU_DEVICE_PASS 1
 #endif
 
+/// The stream "the default stream" (a null stream handle) names in the file
+/// being compiled: the per-thread default stream under nvcc's
+/// `--default-stream per-thread` (which defines
+/// CUDA_API_PER_THREAD_DEFAULT_STREAM), the legacy one otherwise. The
+/// runtime library itself is compiled for the legacy stream, so a null
+/// handle passed into it would always mean the legacy stream: headers
+/// compiled in the user's files name the stream with this handle instead.
+#ifdef CUDA_API_PER_THREAD_DEFAULT_STREAM
+#define HPPRT_GPU_DEFAULT_STREAM cudaStreamPerThread
+#else
+#define HPPRT_GPU_DEFAULT_STREAM cudaStreamLegacy
+#endif
+
 /// Scan kernels keep each item's contribution and prefix in registers;
 /// four resident blocks per multiprocessor keep enough loads in flight.
 #define HPPRT_GPU_SCAN_LAUNCH_BOUNDS __launch_bounds__(::hpprt::gpu::scan_block, 4)
@@ -90,6 +103,32 @@ inline cudaError_t host_free(void *p) { return cudaFreeHost(p); }
 /// Pinned host memory that kernels can reach through a device pointer.
 inline cudaError_t host_alloc_mapped(void **p, std::size_t bytes) {
   return cudaHostAlloc(p, bytes, cudaHostAllocMapped | cudaHostAllocPortable);
+}
+
+/// Whether the device allocates in stream order (cudaMallocAsync).
+inline bool stream_ordered_allocation(int device) {
+  int yes = 0;
+  if (cudaDeviceGetAttribute(&yes, cudaDevAttrMemoryPoolsSupported, device) != cudaSuccess) {
+    (void)cudaGetLastError();
+    return false;
+  }
+  return yes != 0;
+}
+
+/// A number that names stream's underlying stream for the context's
+/// lifetime (a destroyed stream's handle may be reused, its id is not; the
+/// per-thread handle gives the calling thread's stream). False where the
+/// runtime cannot tell.
+inline bool stream_id(cudaStream_t stream, unsigned long long &id) {
+#if CUDART_VERSION >= 12000
+  if (cudaStreamGetId(stream, &id) == cudaSuccess)
+    return true;
+  (void)cudaGetLastError();
+#else
+  (void)stream;
+  (void)id;
+#endif
+  return false;
 }
 
 /// The block size (at most limit threads) with the most resident threads

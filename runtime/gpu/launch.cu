@@ -290,6 +290,7 @@ Shape compute_shape(Launch &cfg, const void *kernel, const dialect::DeviceLimits
 
 Plan plan_launch(Launch &cfg, const void *kernel) {
   Plan plan;
+  cfg.stream = resolve_stream(cfg.stream);
   int device = 0;
   const DeviceInfo &dev = device_info(&cfg, &device);
   const dialect::DeviceLimits &prop = dev.limits;
@@ -374,7 +375,8 @@ Plan plan_launch(Launch &cfg, const void *kernel) {
   ctx.scratch1_stride = slot;
   ctx.scratch1_pool = nullptr;
   if (slot) {
-    plan.scratch1 = pool_acquire(PoolKind::Scratch, slot * plan.grid.x);
+    plan.scratch1 =
+        pool_acquire(PoolKind::Scratch, slot * plan.grid.x, cfg.stream);
     ctx.scratch1_pool = plan.scratch1.device;
   }
   // Regions of this thread that returned without waiting come first.
@@ -468,6 +470,27 @@ void nvtx_initialize() {
   static std::once_flag once;
   std::call_once(once, [] { nvtxInitialize(nullptr); });
 #endif
+}
+
+namespace {
+// 0: no file noted; 1: the legacy (null) stream; 2: the per-thread stream.
+std::atomic<int> noted_default{0};
+} // namespace
+
+bool note_default_stream(HPPRT_GPU(Stream_t) stream) {
+  const int mode = stream == HPPRT_GPU(StreamPerThread) ? 2 : 1;
+  int cur = noted_default.load(std::memory_order_relaxed);
+  while (cur < mode && !noted_default.compare_exchange_weak(cur, mode))
+    ;
+  return true;
+}
+
+HPPRT_GPU(Stream_t) resolve_stream(HPPRT_GPU(Stream_t) stream) {
+  if (stream)
+    return stream;
+  if (noted_default.load(std::memory_order_relaxed) == 2)
+    return HPPRT_GPU(StreamPerThread);
+  return HPPRT_GPU_DEFAULT_STREAM; // this file's: the legacy stream
 }
 
 } // namespace detail

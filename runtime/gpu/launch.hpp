@@ -123,6 +123,20 @@ std::uint32_t tools_device_id(std::uint32_t instance = 1);
 /// Initialises NVTX once (std::call_once), before any thread's first range.
 void nvtx_initialize();
 
+/// Streams are named explicitly everywhere in the runtime: it is compiled
+/// for the legacy default stream, where a null handle would mean that
+/// stream even in a program built with `--default-stream per-thread`.
+/// Every translated file notes the default stream it was compiled for
+/// (HPPRT_GPU_DEFAULT_STREAM); runtime calls that receive a null handle
+/// (hpp::default_stream(), hpp::deep_copy) use the noted one. Returns true.
+bool note_default_stream(HPPRT_GPU(Stream_t) stream);
+/// stream, or for a null handle the program's default stream (above).
+HPPRT_GPU(Stream_t) resolve_stream(HPPRT_GPU(Stream_t) stream);
+// One per file (internal linkage): a program whose files disagree uses the
+// per-thread stream, which is blocking with respect to the legacy stream.
+static const bool default_stream_noted [[maybe_unused]] =
+    note_default_stream(HPPRT_GPU_DEFAULT_STREAM);
+
 class NvtxRange {
 public:
   explicit NvtxRange(const char *name) {
@@ -163,7 +177,9 @@ struct Launch {
   bool nested_vector = false;
   std::size_t scratch_team_bytes[2] = {0, 0};
   std::size_t scratch_thread_bytes[2] = {0, 0};
-  HPPRT_GPU(Stream_t) stream = nullptr;
+  /// Set before constructing the region's reductions and scans (their
+  /// buffers are made ready on it). Null is this file's default stream.
+  HPPRT_GPU(Stream_t) stream = HPPRT_GPU_DEFAULT_STREAM;
   /// `nowait`: launch() returns without waiting; results reach the user's
   /// variables at the stream's fence.
   bool nowait = false;
@@ -215,6 +231,8 @@ void launch(Launch &cfg, void (*kernel)(F, Ctx), const F &f) {
   RegionScope scope(cfg.name, detail::tools_region_kind(cfg),
                     profiling::watched() ? detail::tools_device_id() : 0);
   detail::NvtxRange range(cfg.name);
+  if (!cfg.stream) // null is the default stream of the file being compiled
+    cfg.stream = HPPRT_GPU_DEFAULT_STREAM;
   detail::Plan plan =
       detail::plan_launch(cfg, reinterpret_cast<const void *>(kernel));
   if (plan.run)

@@ -155,7 +155,13 @@ void copy_bytes(void *dst, const void *src, std::size_t bytes) {
   // The host reads or writes memory that regions which did not wait may
   // still use.
   hpprt::gpu::detail::settle_implicit("hpp::deep_copy");
-  const HPPRT_GPU(Error_t) err = HPPRT_GPU(Memcpy)(dst, src, bytes, HPPRT_GPU(MemcpyDefault));
+  // On the program's default stream by name (cudaMemcpy in this file would
+  // use the legacy one, waiting for every thread's per-thread stream).
+  const HPPRT_GPU(Stream_t) stream = hpprt::gpu::detail::resolve_stream(nullptr);
+  HPPRT_GPU(Error_t) err =
+      HPPRT_GPU(MemcpyAsync)(dst, src, bytes, HPPRT_GPU(MemcpyDefault), stream);
+  if (err == HPPRT_GPU(Success))
+    err = HPPRT_GPU(StreamSynchronize)(stream);
   if (err != HPPRT_GPU(Success))
     fail("hpp::deep_copy", err);
 }
@@ -174,16 +180,24 @@ void stream_destroy(void *native) {
   (void)HPPRT_GPU(StreamDestroy)(stream);
 }
 
+namespace {
+// A null native handle is the default stream of the program's files, not
+// of this one (compiled for the legacy stream).
+HPPRT_GPU(Stream_t) named(void *native) {
+  return hpprt::gpu::detail::resolve_stream(static_cast<HPPRT_GPU(Stream_t)>(native));
+}
+} // namespace
+
 void stream_fence(void *native) {
   const bool tools = hpprt::profiling::tools_active();
   hpprt::FenceScope scope("hpp::Stream::fence",
                           tools ? hpprt::gpu::detail::tools_device_id(1) : 0);
-  hpprt::gpu::detail::fence_stream(static_cast<HPPRT_GPU(Stream_t)>(native),
+  hpprt::gpu::detail::fence_stream(named(native),
                                    "hpp::Stream::fence");
 }
 
 int stream_status(void *native) {
-  return hpprt::gpu::detail::status_stream(static_cast<HPPRT_GPU(Stream_t)>(native));
+  return hpprt::gpu::detail::status_stream(named(native));
 }
 
 void copy_bytes_async(void *native, void *dst, const void *src, std::size_t bytes) {
@@ -192,7 +206,7 @@ void copy_bytes_async(void *native, void *dst, const void *src, std::size_t byte
   const bool tools = hpprt::profiling::tools_active();
   hpprt::DeepCopyScope scope(tools ? space_of(dst) : "", dst, tools ? space_of(src) : "", src,
                              bytes);
-  const auto stream = static_cast<HPPRT_GPU(Stream_t)>(native);
+  const auto stream = named(native);
   hpprt::gpu::detail::order_after_implicit(stream);
   const HPPRT_GPU(Error_t) err =
       HPPRT_GPU(MemcpyAsync)(dst, src, bytes, HPPRT_GPU(MemcpyDefault),

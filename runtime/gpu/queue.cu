@@ -17,7 +17,8 @@
 #include <algorithm>
 #include <mutex>
 #include <string>
-#include <unordered_map>
+#include <cstdint>
+#include <map>
 #include <utility>
 #include <vector>
 
@@ -36,9 +37,20 @@ struct StreamRecord {
   std::vector<std::unique_ptr<Delivery>> deliveries;
 };
 
+/// A stream's identity: CUDA's stream id where the dialect has one (a
+/// handle such as cudaStreamPerThread names a different stream in each
+/// thread, and a destroyed stream's handle can come back), else the handle.
+using Key = std::pair<unsigned long long, std::uintptr_t>;
+Key key_of(Stream stream) {
+  unsigned long long id = 0;
+  if (dialect::stream_id(stream, id))
+    return {id, 0};
+  return {0, reinterpret_cast<std::uintptr_t>(stream)};
+}
+
 struct Records {
   std::mutex mutex;
-  std::unordered_map<Stream, StreamRecord> streams;
+  std::map<Key, StreamRecord> streams;
 };
 
 Records &records() {
@@ -84,7 +96,7 @@ std::vector<std::unique_ptr<Delivery>> take(Stream stream, std::string &culprit)
   std::vector<std::unique_ptr<Delivery>> out;
   Records &r = records();
   std::lock_guard<std::mutex> lock(r.mutex);
-  auto it = r.streams.find(stream);
+  auto it = r.streams.find(key_of(stream));
   if (it == r.streams.end())
     return out;
   culprit = describe(it->second);
@@ -114,7 +126,7 @@ void queued(const Launch &cfg, bool implicit) {
   {
     Records &r = records();
     std::lock_guard<std::mutex> lock(r.mutex);
-    StreamRecord &rec = r.streams[cfg.stream];
+    StreamRecord &rec = r.streams[key_of(cfg.stream)];
     if (rec.count++ == 0) {
       rec.name = cfg.name;
       rec.file = cfg.file;
@@ -138,7 +150,7 @@ void queued(const Launch &cfg, bool implicit) {
 void defer(Stream stream, std::unique_ptr<Delivery> d) {
   Records &r = records();
   std::lock_guard<std::mutex> lock(r.mutex);
-  r.streams[stream].deliveries.push_back(std::move(d));
+  r.streams[key_of(stream)].deliveries.push_back(std::move(d));
 }
 
 void order_after_implicit(Stream stream) {
@@ -179,7 +191,7 @@ void stream_waited(Stream stream) {
   forget_implicit(stream);
   Records &r = records();
   std::lock_guard<std::mutex> lock(r.mutex);
-  auto it = r.streams.find(stream);
+  auto it = r.streams.find(key_of(stream));
   if (it == r.streams.end())
     return;
   if (it->second.deliveries.empty())
@@ -191,7 +203,7 @@ void stream_waited(Stream stream) {
 std::string queued_culprit(Stream stream) {
   Records &r = records();
   std::lock_guard<std::mutex> lock(r.mutex);
-  auto it = r.streams.find(stream);
+  auto it = r.streams.find(key_of(stream));
   return it == r.streams.end() ? std::string() : describe(it->second);
 }
 

@@ -13,12 +13,13 @@ namespace detail {
 ResultBase::ResultBase(Launch &cfg, PoolKind kind, std::size_t slot_bytes,
                        unsigned capacity, std::size_t result_bytes)
     : cfg_(&cfg), kind_(kind), slot_bytes_(slot_bytes), capacity_(capacity) {
-  work_ = pool_acquire(kind, kPartialsOffset + capacity * slot_bytes);
+  const HPPRT_GPU(Stream_t) stream = resolve_stream(cfg.stream);
+  work_ = pool_acquire(kind, kPartialsOffset + capacity * slot_bytes, stream);
   try {
-    host_ =
-        pool_acquire(PoolKind::Pinned, std::max<std::size_t>(result_bytes, 16));
+    host_ = pool_acquire(PoolKind::Pinned,
+                         std::max<std::size_t>(result_bytes, 16), stream);
   } catch (...) {
-    pool_release(work_, Release::Now, nullptr);
+    pool_release(work_, Release::Now, stream);
     throw;
   }
   cfg.participants.push_back(this);
@@ -33,6 +34,9 @@ ResultBase::~ResultBase() {
 void ResultBase::prepare(const Launch &cfg, const Plan &plan) {
   if (!plan.run)
     return;
+  // The stream may have been set after this reduction was created.
+  check(cfg, pool_use_on(work_, cfg.stream),
+        HPPRT_GPU_PREFIX "StreamWaitEvent (runtime buffers)");
   if (plan.grid.x > capacity_)
     fail(cfg, "internal error: a grid of " + std::to_string(plan.grid.x) +
                   " blocks exceeds the " + std::to_string(capacity_) +

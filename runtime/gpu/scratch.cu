@@ -1,8 +1,17 @@
 //===- scratch.cu - Device and pinned buffer pools ------------------------===//
+/// \file
+/// One list of buffers for every host thread and stream. The mutex guards
+/// the list only: calls that allocate, free or wait (cudaMalloc*, cudaFree*,
+/// cudaHostAlloc, synchronisation) run outside it, so a thread growing a
+/// pool never stalls another thread's launch, and growth never waits for the
+/// device. The GPU calls made under the lock never block: cudaEventQuery.
+//===----------------------------------------------------------------------===//
 #include "scratch.hpp"
 
 #include "../common/error.hpp"
 
+#include <atomic>
+#include <deque>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -14,24 +23,56 @@ namespace {
 
 enum class State { Free, Busy, Pending };
 
+/// Entries live in a deque (never erased), so an Entry* handed out in a
+/// PoolBuffer stays valid while other threads add entries. A Busy entry
+/// belongs to the thread that acquired it: that thread alone touches its
+/// event, outside the lock; the list fields are read and written under it.
 struct Entry {
-  PoolKind kind;
-  int device;
-  char *ptr;
-  char *dev;
-  std::size_t bytes;
-  State state;
-  HPPRT_GPU(Event_t) event; // recorded at an AfterStream release; created lazily
-  bool live;
+  PoolKind kind = PoolKind::Scratch;
+  int device = 0;
+  char *ptr = nullptr;
+  char *dev = nullptr;
+  std::size_t bytes = 0;
+  State state = State::Free;
+  bool live = false;  ///< false: a free slot in the list
+  bool async = false; ///< allocated in stream order (freed the same way)
+  HPPRT_GPU(Event_t) event = nullptr; ///< created when first needed
+  /// Pending: the id of the stream of the release (dialect::stream_id), if
+  /// known. Ids, not handles: a destroyed stream's handle may name a new
+  /// stream, and the per-thread handle names one stream per host thread.
+  bool has_stream_id = false;
+  unsigned long long stream_id = 0;
 };
 
-void free_entry(Entry &e) {
+/// A buffer taken out of the list to be freed outside the lock.
+struct Retired {
+  char *ptr;
+  bool async;
+  HPPRT_GPU(Event_t) event;
+};
+
+constexpr int kMaxDevices = 64;
+
+/// Whether device allocates in stream order, asked once per device.
+bool stream_ordered(int device) {
+  static std::atomic<signed char> known[kMaxDevices] = {};
+  if (device < 0 || device >= kMaxDevices)
+    return false;
+  signed char v = known[device].load(std::memory_order_relaxed);
+  if (v == 0) {
+    v = dialect::stream_ordered_allocation(device) ? 1 : -1;
+    known[device].store(v, std::memory_order_relaxed);
+  }
+  return v > 0;
+}
+
+void destroy_at_exit(Entry &e) {
   // Errors are ignored: at exit the runtime may already be unloading, and
   // after a failed kernel the context may be gone.
   if (e.kind == PoolKind::Pinned)
     (void)hpprt::gpu::dialect::host_free(e.ptr);
   else
-    (void)HPPRT_GPU(Free)(e.ptr);
+    (void)HPPRT_GPU(Free)(e.ptr); // also frees stream-ordered allocations
   if (e.event)
     (void)HPPRT_GPU(EventDestroy)(e.event);
   e.live = false;
@@ -39,107 +80,173 @@ void free_entry(Entry &e) {
   (void)HPPRT_GPU(GetLastError)();
 }
 
+[[noreturn]] void fail_alloc(PoolKind kind, std::size_t size,
+                             HPPRT_GPU(Error_t) err) {
+  (void)HPPRT_GPU(GetLastError)();
+  throw Error("hpp: cannot allocate " + std::to_string(size) + " bytes of " +
+              (kind == PoolKind::Pinned ? "pinned host" : "device") +
+              " memory for the runtime: " + HPPRT_GPU(GetErrorString)(err));
+}
+
 class Pool {
 public:
   ~Pool() {
     for (Entry &e : entries_)
       if (e.live && e.state != State::Busy)
-        free_entry(e);
+        destroy_at_exit(e);
   }
 
-  PoolBuffer acquire(PoolKind kind, std::size_t bytes) {
+  PoolBuffer acquire(PoolKind kind, std::size_t bytes,
+                     HPPRT_GPU(Stream_t) stream) {
     int device = 0;
     (void)HPPRT_GPU(GetDevice)(&device);
-    std::lock_guard<std::mutex> lock(mutex_);
-    Entry *best = nullptr;
-    for (Entry &e : entries_) {
-      if (!e.live || e.kind != kind || e.device != device)
-        continue;
-      if (e.state == State::Pending) {
-        const HPPRT_GPU(Error_t) q = HPPRT_GPU(EventQuery)(e.event);
-        if (q == HPPRT_GPU(ErrorNotReady))
+    unsigned long long sid = 0;
+    const bool has_sid = kind != PoolKind::Pinned && dialect::stream_id(stream, sid);
+    std::vector<Retired> retired;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      Entry *best = nullptr;
+      for (Entry &e : entries_) {
+        if (!e.live || e.state == State::Busy || e.kind != kind ||
+            e.device != device)
           continue;
-        (void)HPPRT_GPU(GetLastError)();
-        e.state = State::Free;
-      }
-      if (e.state == State::Free && e.bytes >= bytes &&
-          (!best || e.bytes < best->bytes))
-        best = &e;
-    }
-    if (!best) {
-      // Grow: free buffers of this kind that are too small, then allocate a
-      // power of two so that slowly growing requests do not allocate often.
-      for (Entry &e : entries_)
-        if (e.live && e.kind == kind && e.device == device &&
-            e.state == State::Free && e.bytes < bytes)
-          free_entry(e);
-      std::size_t size = kind == PoolKind::Pinned ? 64 : 64 * 1024;
-      while (size < bytes)
-        size *= 2;
-      Entry e{kind, device, nullptr, nullptr, size, State::Free, nullptr, true};
-      HPPRT_GPU(Error_t) err;
-      if (kind == PoolKind::Pinned) {
-        err = dialect::host_alloc_mapped(reinterpret_cast<void **>(&e.ptr), size);
-        if (err == HPPRT_GPU(Success))
-          err = HPPRT_GPU(HostGetDevicePointer)(reinterpret_cast<void **>(&e.dev),
-                                         e.ptr, 0);
-      } else {
-        err = HPPRT_GPU(Malloc)(reinterpret_cast<void **>(&e.ptr), size);
-        e.dev = e.ptr;
-        // Reduce buffers start with a zero arrival counter; the memset runs
-        // on the legacy stream, which the synchronize completes.
-        if (err == HPPRT_GPU(Success) && kind == PoolKind::Reduce) {
-          err = HPPRT_GPU(Memset)(e.ptr, 0, size);
-          if (err == HPPRT_GPU(Success))
-            err = HPPRT_GPU(DeviceSynchronize)();
+        if (e.state == State::Pending) {
+          // Work queued later on the same stream runs after the kernel
+          // that still uses the buffer; the host writes into pinned slots,
+          // so those wait for the event like every other stream.
+          const bool same_stream =
+              has_sid && e.has_stream_id && e.stream_id == sid;
+          if (!same_stream) {
+            if (HPPRT_GPU(EventQuery)(e.event) == HPPRT_GPU(ErrorNotReady))
+              continue;
+            (void)HPPRT_GPU(GetLastError)();
+            e.state = State::Free;
+          }
         }
+        if (e.bytes >= bytes && (!best || e.bytes < best->bytes))
+          best = &e;
       }
-      if (err != HPPRT_GPU(Success)) {
-        (void)HPPRT_GPU(GetLastError)();
-        throw Error("hpp: cannot allocate " + std::to_string(size) +
-                    " bytes of " +
-                    (kind == PoolKind::Pinned ? "pinned host" : "device") +
-                    " memory for the runtime: " + HPPRT_GPU(GetErrorString)(err));
+      if (best) {
+        best->state = State::Busy;
+        return buffer(*best, stream);
       }
-      entries_.push_back(e);
-      best = &entries_.back();
+      // Growing: idle buffers of this kind that are too small go, freed in
+      // stream order below. Where that is not possible (pinned memory, a
+      // device without stream-ordered allocation) they stay for smaller
+      // requests: freeing them would synchronise the device.
+      for (Entry &e : entries_)
+        if (e.live && e.async && e.state == State::Free && e.kind == kind &&
+            e.device == device && e.bytes < bytes) {
+          retired.push_back({e.ptr, e.async, e.event});
+          e = Entry();
+        }
     }
-    best->state = State::Busy;
-    PoolBuffer b;
-    b.ptr = best->ptr;
-    b.device = best->dev;
-    b.bytes = best->bytes;
-    b.id = static_cast<int>(best - entries_.data());
-    return b;
+
+    for (const Retired &r : retired) {
+      (void)HPPRT_GPU(FreeAsync)(r.ptr, stream);
+      if (r.event)
+        (void)HPPRT_GPU(EventDestroy)(r.event);
+      (void)HPPRT_GPU(GetLastError)();
+    }
+
+    // A power of two, so that slowly growing requests allocate seldom.
+    std::size_t size = kind == PoolKind::Pinned ? 64 : 64 * 1024;
+    while (size < bytes)
+      size *= 2;
+    Entry e;
+    e.kind = kind;
+    e.device = device;
+    e.bytes = size;
+    e.state = State::Busy;
+    e.live = true;
+    HPPRT_GPU(Error_t) err;
+    if (kind == PoolKind::Pinned) {
+      err = dialect::host_alloc_mapped(reinterpret_cast<void **>(&e.ptr), size);
+      if (err == HPPRT_GPU(Success))
+        err = HPPRT_GPU(HostGetDevicePointer)(reinterpret_cast<void **>(&e.dev),
+                                              e.ptr, 0);
+      if (err != HPPRT_GPU(Success) && e.ptr)
+        (void)dialect::host_free(e.ptr);
+    } else {
+      e.async = stream_ordered(device);
+      err = e.async ? HPPRT_GPU(MallocAsync)(reinterpret_cast<void **>(&e.ptr),
+                                              size, stream)
+                    : HPPRT_GPU(Malloc)(reinterpret_cast<void **>(&e.ptr), size);
+      e.dev = e.ptr;
+      // Reduce buffers start with a zero arrival counter, set in the order
+      // of the stream the buffer is handed to.
+      if (err == HPPRT_GPU(Success) && kind == PoolKind::Reduce)
+        err = HPPRT_GPU(MemsetAsync)(e.ptr, 0, size, stream);
+      if (err != HPPRT_GPU(Success) && e.ptr)
+        (void)(e.async ? HPPRT_GPU(FreeAsync)(e.ptr, stream)
+                       : HPPRT_GPU(Free)(e.ptr));
+    }
+    if (err != HPPRT_GPU(Success))
+      fail_alloc(kind, size, err);
+
+    std::lock_guard<std::mutex> lock(mutex_);
+    Entry *slot = nullptr;
+    for (Entry &x : entries_)
+      if (!x.live) {
+        slot = &x;
+        break;
+      }
+    if (!slot) {
+      entries_.emplace_back();
+      slot = &entries_.back();
+    }
+    *slot = e;
+    return buffer(*slot, stream);
+  }
+
+  static HPPRT_GPU(Error_t) use_on(PoolBuffer &b, HPPRT_GPU(Stream_t) stream) {
+    if (!b.entry || b.stream == stream)
+      return HPPRT_GPU(Success);
+    // b's entry is Busy: this thread owns its event.
+    Entry &e = *static_cast<Entry *>(b.entry);
+    HPPRT_GPU(Error_t) err = make_event(e);
+    if (err == HPPRT_GPU(Success))
+      err = HPPRT_GPU(EventRecord)(e.event, b.stream);
+    if (err == HPPRT_GPU(Success))
+      err = HPPRT_GPU(StreamWaitEvent)(stream, e.event, 0);
+    if (err == HPPRT_GPU(Success))
+      b.stream = stream;
+    return err;
   }
 
   void release(PoolBuffer &b, Release how, HPPRT_GPU(Stream_t) stream) {
-    if (b.id < 0)
+    if (!b.entry)
       return;
-    std::lock_guard<std::mutex> lock(mutex_);
-    Entry &e = entries_[static_cast<std::size_t>(b.id)];
+    Entry &e = *static_cast<Entry *>(b.entry);
     b = PoolBuffer();
+    unsigned long long sid = 0;
+    bool has_sid = false;
+    if (how == Release::AfterStream) {
+      has_sid = e.kind != PoolKind::Pinned && dialect::stream_id(stream, sid);
+      // Recorded before the entry is published as Pending: a thread that
+      // sees it Pending sees the event too (the lock orders them).
+      HPPRT_GPU(Error_t) err = make_event(e);
+      if (err == HPPRT_GPU(Success))
+        err = HPPRT_GPU(EventRecord)(e.event, stream);
+      if (err != HPPRT_GPU(Success)) {
+        (void)HPPRT_GPU(GetLastError)();
+        how = Release::Discard; // cannot tell when it is free: give it up
+      }
+    }
+    std::lock_guard<std::mutex> lock(mutex_);
     switch (how) {
     case Release::Now:
       e.state = State::Free;
       break;
     case Release::AfterStream:
-      if (!e.event && HPPRT_GPU(EventCreateWithFlags)(
-                          &e.event, HPPRT_GPU(EventDisableTiming)) != HPPRT_GPU(Success)) {
-        e.event = nullptr;
-        e.live = false; // cannot tell when it is free: give it up (leak)
-        (void)HPPRT_GPU(GetLastError)();
-        break;
-      }
-      if (HPPRT_GPU(EventRecord)(e.event, stream) != HPPRT_GPU(Success)) {
-        e.live = false;
-        (void)HPPRT_GPU(GetLastError)();
-        break;
-      }
       e.state = State::Pending;
+      e.has_stream_id = has_sid;
+      e.stream_id = sid;
       break;
     case Release::Discard:
-      e.live = false; // leaked on purpose: a failed kernel may still own it
+      // Leaked on purpose: a failed kernel may still own it. The slot is
+      // reused for another buffer.
+      e = Entry();
       break;
     }
   }
@@ -156,9 +263,28 @@ public:
   }
 
 private:
+  static PoolBuffer buffer(Entry &e, HPPRT_GPU(Stream_t) stream) {
+    PoolBuffer b;
+    b.ptr = e.ptr;
+    b.device = e.dev;
+    b.bytes = e.bytes;
+    b.entry = &e;
+    b.stream = stream;
+    return b;
+  }
+
+  static HPPRT_GPU(Error_t) make_event(Entry &e) {
+    if (e.event)
+      return HPPRT_GPU(Success);
+    const HPPRT_GPU(Error_t) err =
+        HPPRT_GPU(EventCreateWithFlags)(&e.event, HPPRT_GPU(EventDisableTiming));
+    if (err != HPPRT_GPU(Success))
+      e.event = nullptr;
+    return err;
+  }
+
   std::mutex mutex_;
-  // Indices into entries_ are handed out, so entries are never erased.
-  std::vector<Entry> entries_;
+  std::deque<Entry> entries_;
 };
 
 Pool &pool() {
@@ -168,8 +294,13 @@ Pool &pool() {
 
 } // namespace
 
-PoolBuffer pool_acquire(PoolKind kind, std::size_t bytes) {
-  return pool().acquire(kind, bytes);
+PoolBuffer pool_acquire(PoolKind kind, std::size_t bytes,
+                        HPPRT_GPU(Stream_t) stream) {
+  return pool().acquire(kind, bytes, stream);
+}
+
+HPPRT_GPU(Error_t) pool_use_on(PoolBuffer &buffer, HPPRT_GPU(Stream_t) stream) {
+  return Pool::use_on(buffer, stream);
 }
 
 void pool_release(PoolBuffer &buffer, Release how, HPPRT_GPU(Stream_t) stream) {

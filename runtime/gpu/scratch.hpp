@@ -2,14 +2,26 @@
 /// \file
 /// Level-1 scratch, reduction partials, scan tile states and the pinned host
 /// slots that receive results all come from pools kept between launches (a
-/// cudaMalloc or hipMalloc per region would synchronise the device). A buffer released
-/// while its kernel may still run (nowait) is reused only once an event
-/// recorded on its stream has completed. Pools are freed at exit.
+/// cudaMalloc or hipMalloc per region would stall the device). Pools are
+/// shared by every host thread and stream, and safe to use from many
+/// threads at once:
+///  - the one lock guards only the list of buffers; no allocation, free or
+///    synchronisation of the GPU runtime happens while it is held;
+///  - device buffers are allocated and freed in stream order
+///    (cudaMallocAsync / hipMallocAsync on the stream that will use them)
+///    where the device supports it; elsewhere growth keeps the smaller
+///    buffers rather than free them (a free would synchronise the device);
+///  - a buffer released while its kernel may still run (nowait) is pending:
+///    the next launch on the same stream may take it at once (stream order
+///    makes it wait for that kernel; "same" by the stream's id where the GPU
+///    runtime has one, CUDA 12), any other stream once an event recorded at
+///    the release has completed. Pinned slots, which the host writes, are
+///    reused only after that event.
+/// Pools are freed at exit.
 //===----------------------------------------------------------------------===//
 #pragma once
 
 #include "config.hpp"
-
 
 #include <cstddef>
 
@@ -25,12 +37,25 @@ struct PoolBuffer {
   char *ptr = nullptr;    ///< host address (Pinned) or device address
   char *device = nullptr; ///< address the device uses
   std::size_t bytes = 0;
-  int id = -1; ///< pool entry; -1 = none
+  void *entry = nullptr; ///< the pool's record of it (opaque); null = none
+  /// The stream in whose order the buffer is ready (its allocation, its
+  /// zeroing, the last kernel that used it); see pool_use_on.
+  HPPRT_GPU(Stream_t) stream = nullptr;
 };
 
-/// A buffer of at least bytes bytes (Pinned: mapped pinned host memory;
-/// Reduce: zero-filled when first allocated). Throws hpprt::Error.
-PoolBuffer pool_acquire(PoolKind kind, std::size_t bytes);
+/// A buffer of at least bytes bytes, ready for work queued on stream from
+/// now on (Pinned: mapped pinned host memory, idle; Reduce: with a zero
+/// arrival counter). stream must not be null: the runtime is compiled for
+/// the legacy default stream, so name the stream the caller means (the
+/// dialect's HPPRT_GPU_DEFAULT_STREAM in the caller's file). Throws
+/// hpprt::Error when memory cannot be allocated.
+PoolBuffer pool_acquire(PoolKind kind, std::size_t bytes,
+                        HPPRT_GPU(Stream_t) stream);
+
+/// Makes buffer ready for work queued on stream when it was acquired for
+/// another one (an event on the old stream that the new one waits for);
+/// nothing when the streams are the same. Returns the GPU runtime's error.
+HPPRT_GPU(Error_t) pool_use_on(PoolBuffer &buffer, HPPRT_GPU(Stream_t) stream);
 
 enum class Release {
   Now,         ///< the stream is synchronised: reusable at once

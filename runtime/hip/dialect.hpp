@@ -31,6 +31,20 @@
 #define HPPRT_GPU_DEVICE_PASS 1
 #endif
 
+/// The stream "the default stream" (a null stream handle) names in the file
+/// being compiled: the per-thread default stream when the file is compiled
+/// for it (clang's -fgpu-default-stream=per-thread defines
+/// HIP_API_PER_THREAD_DEFAULT_STREAM; on NVIDIA nvcc's --default-stream
+/// per-thread defines CUDA_API_PER_THREAD_DEFAULT_STREAM), the null
+/// stream otherwise, which HIP 5.2 has no other name for. The runtime
+/// library is compiled for the null stream, so inside it a null handle
+/// means that stream.
+#if defined(HIP_API_PER_THREAD_DEFAULT_STREAM) || defined(CUDA_API_PER_THREAD_DEFAULT_STREAM)
+#define HPPRT_GPU_DEFAULT_STREAM hipStreamPerThread
+#else
+#define HPPRT_GPU_DEFAULT_STREAM static_cast<hipStream_t>(nullptr)
+#endif
+
 /// Scan kernels keep each item in registers. On NVIDIA hardware four
 /// resident blocks per multiprocessor keep loads in flight (as for CUDA);
 /// on AMD the second bound would mean waves per EU, and 256 threads is
@@ -124,6 +138,22 @@ inline hipError_t host_free(void *p) { return hipHostFree(p); }
 inline hipError_t host_alloc_mapped(void **p, std::size_t bytes) {
   return hipHostMalloc(p, bytes, hipHostMallocMapped | hipHostMallocPortable);
 }
+
+/// Whether the device allocates in stream order (hipMallocAsync).
+inline bool stream_ordered_allocation(int device) {
+  int yes = 0;
+  if (hipDeviceGetAttribute(&yes, hipDeviceAttributeMemoryPoolsSupported, device) !=
+      hipSuccess) {
+    (void)hipGetLastError();
+    return false;
+  }
+  return yes != 0;
+}
+
+/// A number that names stream's underlying stream for the context's
+/// lifetime; HIP 5.2 has no such query (hipStreamGetId), so the runtime
+/// never takes two handles for the same stream.
+inline bool stream_id(hipStream_t, unsigned long long &) { return false; }
 
 /// The block size (at most limit threads, whole warps) with the most
 /// resident threads when a block of n threads needs shared_for(n) bytes of

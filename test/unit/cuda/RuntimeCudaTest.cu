@@ -1220,6 +1220,117 @@ void case_streams_nowait() {
   CUDA_OK(cudaStreamDestroy(stream));
 }
 
+// ---- buffer pools ----------------------------------------------------------
+// A kernel that runs until the host sets *go (mapped pinned memory) or about
+// two seconds have passed; *late records the timeout.
+__global__ void spin_until(volatile int *go, int *late) {
+  const long long start = clock64();
+  while (*go == 0)
+    if (clock64() - start > 4000000000ll) { // ~2 s at 2 GHz
+      *late = 1;
+      return;
+    }
+}
+
+struct Spinner {
+  int *host = nullptr, *dev = nullptr;
+  explicit Spinner(cudaStream_t s) {
+    CUDA_OK(cudaHostAlloc(&host, 2 * sizeof(int), cudaHostAllocMapped));
+    host[0] = host[1] = 0;
+    CUDA_OK(cudaHostGetDevicePointer(&dev, host, 0));
+    spin_until<<<1, 1, 0, s>>>(dev, dev + 1);
+    CUDA_OK(cudaGetLastError());
+  }
+  /// Releases the kernel; true when it was still waiting for the host.
+  bool release(cudaStream_t s) {
+    reinterpret_cast<volatile int *>(host)[0] = 1;
+    CUDA_OK(cudaStreamSynchronize(s));
+    const bool waited = host[1] == 0;
+    CUDA_OK(cudaFreeHost(host));
+    return waited;
+  }
+};
+
+// Growing a pool never waits for the device: while a kernel on one stream
+// waits for the host, buffers of every kind grow (and the smaller ones are
+// retired) for another stream. A pool that synchronised the device (or freed
+// with cudaFree) would wait for the spinning kernel until it timed out.
+void case_pool_growth_no_sync() {
+  namespace d = rt::detail;
+  cudaStream_t busy, other;
+  CUDA_OK(cudaStreamCreateWithFlags(&busy, cudaStreamNonBlocking));
+  CUDA_OK(cudaStreamCreateWithFlags(&other, cudaStreamNonBlocking));
+  Spinner spinner(busy);
+  const auto t0 = std::chrono::steady_clock::now();
+  for (d::PoolKind kind : {d::PoolKind::Scratch, d::PoolKind::Reduce,
+                           d::PoolKind::Scan, d::PoolKind::Pinned}) {
+    const std::size_t before = d::pool_bytes(kind);
+    // Up to 4 times the largest buffer the earlier cases left in the pool.
+    const std::size_t top = std::max<std::size_t>(before * 4, 1 << 20);
+    std::size_t largest = 0;
+    for (std::size_t bytes = 4096; bytes <= top; bytes *= 4) {
+      largest = bytes;
+      d::PoolBuffer b = d::pool_acquire(kind, bytes, other);
+      CHECK(b.ptr && b.device && b.bytes >= bytes);
+      if (kind == d::PoolKind::Reduce) { // counter zeroed in stream order
+        unsigned counter = 1;
+        CUDA_OK(cudaMemcpyAsync(&counter, b.device, sizeof counter,
+                                cudaMemcpyDeviceToHost, other));
+        CUDA_OK(cudaStreamSynchronize(other));
+        CHECK(counter == 0);
+      }
+      CUDA_OK(cudaStreamSynchronize(other));
+      d::pool_release(b, d::Release::Now, other);
+    }
+    CHECK(d::pool_bytes(kind) >= largest);
+  }
+  const double ms = std::chrono::duration<double, std::milli>(
+                        std::chrono::steady_clock::now() - t0)
+                        .count();
+  CHECK_MSG(spinner.release(busy),
+            "growth waited for a kernel on another stream (%.0f ms)", ms);
+  CUDA_OK(cudaStreamDestroy(busy));
+  CUDA_OK(cudaStreamDestroy(other));
+}
+
+// A buffer released while its kernel runs (nowait) is taken at once by the
+// next launch on the same stream (stream order protects it), but not by
+// another stream until that kernel is done; pinned slots never before.
+void case_pool_stream_reuse() {
+  namespace d = rt::detail;
+  cudaStream_t s1, s2;
+  CUDA_OK(cudaStreamCreateWithFlags(&s1, cudaStreamNonBlocking));
+  CUDA_OK(cudaStreamCreateWithFlags(&s2, cudaStreamNonBlocking));
+  for (d::PoolKind kind : {d::PoolKind::Scratch, d::PoolKind::Pinned}) {
+    Spinner spinner(s1);
+    d::PoolBuffer a = d::pool_acquire(kind, 1000, s1);
+    char *const first = a.ptr;
+    d::pool_release(a, d::Release::AfterStream, s1);
+    d::PoolBuffer other = d::pool_acquire(kind, 1000, s2);
+    CHECK(other.ptr != first); // s1's kernel still runs
+    d::PoolBuffer same = d::pool_acquire(kind, 1000, s1);
+    if (kind == d::PoolKind::Pinned)
+      CHECK(same.ptr != first); // the host writes pinned slots
+    else
+      CHECK(same.ptr == first);
+    CHECK(spinner.release(s1));
+    d::pool_release(same, d::Release::Now, s1);
+    d::pool_release(other, d::Release::Now, s2);
+  }
+  // A buffer acquired for one stream, used on another: the second waits for
+  // the first's work on it (here: the zeroing of a new Reduce buffer).
+  Spinner spinner(s1);
+  d::PoolBuffer r = d::pool_acquire(d::PoolKind::Reduce, 64 << 20, s1);
+  CUDA_OK(d::pool_use_on(r, s2));
+  CHECK(r.stream == s2);
+  CHECK(cudaStreamQuery(s2) == cudaErrorNotReady); // waits behind the spinner
+  CHECK(spinner.release(s1));
+  CUDA_OK(cudaStreamSynchronize(s2));
+  d::pool_release(r, d::Release::Now, s2);
+  CUDA_OK(cudaStreamDestroy(s1));
+  CUDA_OK(cudaStreamDestroy(s2));
+}
+
 // ---- plan cache ------------------------------------------------------------
 // The same kernel with different shapes gets different plans; a repeated
 // shape gets the same one.
@@ -1643,6 +1754,8 @@ int main(int argc, char **argv) {
       {"views", case_views},
       {"zero_iterations", case_zero_iterations},
       {"streams_nowait", case_streams_nowait},
+      {"pool_growth_no_sync", case_pool_growth_no_sync},
+      {"pool_stream_reuse", case_pool_stream_reuse},
       {"plan_cache", case_plan_cache},
       {"timing", case_timing},
   };
