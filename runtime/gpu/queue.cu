@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <mutex>
 #include <string>
+#include <thread>
 #include <cstdint>
 #include <map>
 #include <utility>
@@ -37,15 +38,14 @@ struct StreamRecord {
   std::vector<std::unique_ptr<Delivery>> deliveries;
 };
 
-/// A stream's identity: CUDA's stream id where the dialect has one (a
-/// handle such as cudaStreamPerThread names a different stream in each
-/// thread, and a destroyed stream's handle can come back), else the handle.
-using Key = std::pair<unsigned long long, std::uintptr_t>;
+/// A stream's identity: its handle, and for the per-thread default stream
+/// (one handle naming a different stream in each thread) the thread too.
+/// No driver query: after a kernel fault every query fails, and the record
+/// must still be found to name the kernel.
+using Key = std::pair<std::uintptr_t, std::thread::id>;
 Key key_of(Stream stream) {
-  unsigned long long id = 0;
-  if (dialect::stream_id(stream, id))
-    return {id, 0};
-  return {0, reinterpret_cast<std::uintptr_t>(stream)};
+  return {reinterpret_cast<std::uintptr_t>(stream),
+          stream == HPPRT_GPU(StreamPerThread) ? std::this_thread::get_id() : std::thread::id()};
 }
 
 struct Records {

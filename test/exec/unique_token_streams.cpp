@@ -5,7 +5,7 @@
 // OPENMP-RUN: %compare %t.ser.out %t.out
 // CUDA-BUILD: %hppc translate --backend=cuda %s -o %t.cu
 // CUDA-BUILD: %nvcc_hpp %t.cu -o %t %nvcc_hpp_link
-// CUDA-RUN: %t > %t.out 2> %t.err
+// CUDA-RUN: %t > %t.out
 // CUDA-RUN: %cxx_serial %s -o %t.ser && %t.ser > %t.ser.out
 // CUDA-RUN: %compare %t.ser.out %t.out
 
