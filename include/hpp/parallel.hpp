@@ -149,6 +149,28 @@ struct HasFinal<
     std::void_t<decltype(std::declval<const F&>().final(std::declval<V&>()))>>
     : std::true_type {};
 
+/// A functor's own init/final apply to a result when it has the only one.
+template <class F, class V> void init_from_functor(const F& f, V& value, bool only) {
+  if constexpr (HasInit<F, V>::value) {
+    if (only)
+      f.init(value);
+  } else {
+    (void)f;
+    (void)value;
+    (void)only;
+  }
+}
+template <class F, class V> void final_from_functor(const F& f, V& value, bool only) {
+  if constexpr (HasFinal<F, V>::value) {
+    if (only)
+      f.final(value);
+  } else {
+    (void)f;
+    (void)value;
+    (void)only;
+  }
+}
+
 /// One result of a parallel_reduce: the accumulator f updates and where the
 /// result goes.
 template <class R, bool = IsReducer<std::decay_t<R>>::value,
@@ -179,25 +201,12 @@ template <class R> struct ResultSlot<R, false, false> {
   value_type* Result;
   value_type Value;
 
-  // A functor's own init/final apply when it has the only result.
   template <class F>
   ResultSlot(value_type& r, const F& f, bool only) : Result(&r), Value() {
-    if constexpr (HasInit<F, value_type>::value) {
-      if (only)
-        f.init(Value);
-    } else {
-      (void)f;
-      (void)only;
-    }
+    init_from_functor(f, Value, only);
   }
   template <class F> void finish(const F& f, bool only) {
-    if constexpr (HasFinal<F, value_type>::value) {
-      if (only)
-        f.final(Value);
-    } else {
-      (void)f;
-      (void)only;
-    }
+    final_from_functor(f, Value, only);
     *Result = Value;
   }
 };
@@ -214,22 +223,10 @@ template <class R> struct ResultSlot<R, false, true> {
 
   template <class F>
   ResultSlot(const view_type& r, const F& f, bool only) : Result(r), Value() {
-    if constexpr (HasInit<F, value_type>::value) {
-      if (only)
-        f.init(Value);
-    } else {
-      (void)f;
-      (void)only;
-    }
+    init_from_functor(f, Value, only);
   }
   template <class F> void finish(const F& f, bool only) {
-    if constexpr (HasFinal<F, value_type>::value) {
-      if (only)
-        f.final(Value);
-    } else {
-      (void)f;
-      (void)only;
-    }
+    final_from_functor(f, Value, only);
     deep_copy(Result, Value);
   }
 };
