@@ -53,9 +53,7 @@ const DeviceInfo &device_info(const Launch *cfg, int *device_out = nullptr) {
   }
   if (err != HPPRT_GPU(Success)) {
     (void)HPPRT_GPU(GetLastError)();
-    std::string msg = std::string("no usable " HPPRT_GPU_NAME " device: ") +
-                      HPPRT_GPU(GetErrorString)(err) + " (" + HPPRT_GPU(GetErrorName)(err) +
-                      ")";
+    std::string msg = std::string("no usable " HPPRT_GPU_NAME " device: ") + error_text(err);
     if (cfg)
       fail(*cfg, msg);
     throw Error("hpp: " + msg);
@@ -156,12 +154,15 @@ void fail(const Launch &cfg, const std::string &what) {
   throw Error(where(cfg) + what);
 }
 
+std::string error_text(HPPRT_GPU(Error_t) err) {
+  return std::string(HPPRT_GPU(GetErrorString)(err)) + " (" + HPPRT_GPU(GetErrorName)(err) + ")";
+}
+
 void check(const Launch &cfg, HPPRT_GPU(Error_t) err, const char *call) {
   if (err == HPPRT_GPU(Success))
     return;
   (void)HPPRT_GPU(GetLastError)(); // clear a non-sticky error
-  fail(cfg, std::string(call) + ": " + HPPRT_GPU(GetErrorString)(err) + " (" +
-                HPPRT_GPU(GetErrorName)(err) + ")");
+  fail(cfg, std::string(call) + ": " + error_text(err));
 }
 
 unsigned max_partials() {
@@ -418,8 +419,7 @@ void finish_launch(Launch &cfg, Plan &plan) {
   if (!earlier.empty()) {
     (void)HPPRT_GPU(GetLastError)();
     throw Error("hpp: " + earlier + ", or kernel '" + cfg.name + "' (" + cfg.file + ":" +
-                std::to_string(cfg.line) + ") after them, failed: " +
-                HPPRT_GPU(GetErrorString)(err) + " (" + HPPRT_GPU(GetErrorName)(err) + ")");
+                std::to_string(cfg.line) + ") after them, failed: " + error_text(err));
   }
   check(cfg, err, what);
 }

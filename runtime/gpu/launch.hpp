@@ -107,6 +107,8 @@ protected:
 Plan plan_launch(Launch &cfg, const void *kernel);
 /// Throws hpprt::Error "hpp: kernel 'NAME' (FILE:LINE): what".
 [[noreturn]] void fail(const Launch &cfg, const std::string &what);
+/// "<description> (<name>)" of a GPU runtime error, as every message shows it.
+std::string error_text(HPPRT_GPU(Error_t) err);
 /// fail()s with the GPU runtime's error text when err is not a success.
 void check(const Launch &cfg, HPPRT_GPU(Error_t) err, const char *call);
 /// Most blocks any grid with reductions can have on the current device

@@ -32,8 +32,8 @@ namespace {
 
 [[noreturn]] void fail(const char *what, HPPRT_GPU(Error_t) err) {
   (void)HPPRT_GPU(GetLastError)();
-  throw std::runtime_error(std::string("hpp: ") + what + ": " + HPPRT_GPU(GetErrorString)(err) +
-                           " (" + HPPRT_GPU(GetErrorName)(err) + ")");
+  throw std::runtime_error(std::string("hpp: ") + what + ": " +
+                           hpprt::gpu::detail::error_text(err));
 }
 
 namespace dialect = hpprt::gpu::dialect;

@@ -81,10 +81,6 @@ std::string describe(const StreamRecord &r) {
   return s;
 }
 
-std::string error_text(HPPRT_GPU(Error_t) err) {
-  return std::string(HPPRT_GPU(GetErrorString)(err)) + " (" + HPPRT_GPU(GetErrorName)(err) + ")";
-}
-
 void forget_implicit(Stream stream) {
   ThreadState &t = this_thread;
   t.count = static_cast<int>(std::remove(t.begin(), t.end(), stream) - t.begin());
