@@ -20,6 +20,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FileUtilities.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
@@ -103,16 +104,55 @@ int Wrapper::runTool(StringRef Program, const std::vector<std::string> &Args) {
   return Status;
 }
 
-/// The directory of libcudart that goes with \p NVCC: nvcc is found on
-/// PATH when it has no directory, and followed through symbolic links
-/// (/usr/bin/nvcc -> /usr/local/cuda-13.0/bin/nvcc), whose toolkit keeps
-/// the library in lib64, lib or targets/<arch>/lib. Empty when none has it:
-/// the linker's own search path may still find it.
-static std::string findCUDALibraryDir(StringRef NVCC) {
+/// The library directories nvcc itself links with: `nvcc --dryrun` prints
+/// its profile's LIBRARIES line ("-L.../targets/x86_64-linux/lib" ...),
+/// which is right for every layout a toolkit comes in (the run file's
+/// /usr/local/cuda, Debian's /usr/lib/nvidia-cuda-toolkit, pip wheels),
+/// where guessing from nvcc's path is not. Empty when nvcc cannot be run.
+static std::vector<std::string> nvccLibraryDirs(StringRef NVCCPath) {
+  SmallString<128> Output;
+  if (sys::fs::createTemporaryFile("hpp-nvcc-dryrun", "txt", Output))
+    return {};
+  FileRemover RemoveOutput(Output);
+  std::vector<StringRef> Argv{NVCCPath, "--dryrun", "-x", "cu", "/dev/null",
+                              "-o", "/dev/null"};
+  std::optional<StringRef> Redirects[] = {std::nullopt, StringRef(Output),
+                                          StringRef(Output)};
+  if (sys::ExecuteAndWait(NVCCPath, Argv, std::nullopt, Redirects) != 0)
+    return {};
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Text = MemoryBuffer::getFile(Output);
+  if (!Text)
+    return {};
+  std::vector<std::string> Dirs;
+  SmallVector<StringRef, 0> Lines;
+  (*Text)->getBuffer().split(Lines, '\n');
+  for (StringRef Line : Lines) {
+    if (!Line.consume_front("#$ LIBRARIES="))
+      continue;
+    SmallVector<StringRef, 4> Words;
+    Line.split(Words, ' ', -1, /*KeepEmpty=*/false);
+    for (StringRef Word : Words) {
+      StringRef Option = Word.trim('"');
+      if (Option.consume_front("-L"))
+        Dirs.push_back(Option.str());
+    }
+  }
+  return Dirs;
+}
+
+/// How a link finds the CUDA runtime that goes with \p NVCC: the shared
+/// libcudart where the toolkit has it, otherwise the static one with the
+/// system libraries nvcc's own links add. nvcc is found on PATH when it has
+/// no directory. Its library directories come from nvcc, then from the
+/// toolkit root above a symbolic link's target (/usr/bin/nvcc ->
+/// /usr/local/cuda-13.0/bin/nvcc). With none of them, plain -lcudart leaves
+/// it to the linker's search path.
+static std::vector<std::string> cudaRuntimeLinkFlags(StringRef NVCC) {
   std::string Program = NVCC.str();
   if (!sys::path::has_parent_path(Program))
     if (ErrorOr<std::string> Found = sys::findProgramByName(Program))
       Program = *Found;
+  std::vector<std::string> Dirs = nvccLibraryDirs(Program);
   SmallString<256> Real;
   if (sys::fs::real_path(Program, Real))
     Real = Program;
@@ -120,24 +160,29 @@ static std::string findCUDALibraryDir(StringRef NVCC) {
   for (StringRef Sub : {"lib64", "lib", "targets/x86_64-linux/lib", "targets/sbsa-linux/lib"}) {
     SmallString<256> Dir = Root;
     sys::path::append(Dir, Sub);
-    for (StringRef Lib : {"libcudart.so", "libcudart_static.a"}) {
-      SmallString<256> File = Dir;
-      sys::path::append(File, Lib);
-      if (sys::fs::exists(File))
-        return Dir.str().str();
-    }
+    Dirs.push_back(Dir.str().str());
   }
-  return "";
+  auto Has = [](StringRef Dir, StringRef Lib) {
+    SmallString<256> File = Dir;
+    sys::path::append(File, Lib);
+    return sys::fs::exists(File);
+  };
+  for (const std::string &Dir : Dirs)
+    if (Has(Dir, "libcudart.so"))
+      return {"-L" + Dir, "-lcudart"};
+  for (const std::string &Dir : Dirs)
+    if (Has(Dir, "libcudart_static.a"))
+      return {"-L" + Dir, "-lcudart_static", "-lrt", "-lpthread"};
+  return {"-lcudart"};
 }
 
 std::vector<std::string> Wrapper::runtimeLinkFlags() const {
   std::vector<std::string> Flags{"-L" + S.Prefix + "/lib"};
   if (Target == Backend::CUDA) {
     Flags.push_back("-lhpprt_cuda");
-    std::string CUDALib = findCUDALibraryDir(NVCC);
-    if (!CUDALib.empty())
-      Flags.push_back("-L" + CUDALib);
-    Flags.insert(Flags.end(), {"-lcudart", "-ldl"});
+    std::vector<std::string> CUDART = cudaRuntimeLinkFlags(NVCC);
+    Flags.insert(Flags.end(), CUDART.begin(), CUDART.end());
+    Flags.push_back("-ldl");
   } else if (Target == Backend::HIP) {
     // clang links HIP objects (--hip-link bundles device code) with lld.
     Flags.insert(Flags.end(),
