@@ -1,14 +1,10 @@
 //===- present.cu - Host memory mapped to the device ----------------------===//
 /// \file
-/// One table for every host thread. Two locks, so that lookups never wait
-/// for a copy:
-///  - update_mutex serialises enter, exit and update from start to end,
-///    copies included: a section two threads enter at once is allocated
-///    and copied once, and its count is only read and written under it;
-///  - lookup_mutex guards the map itself. Writers (who hold update_mutex)
-///    take it exclusively only to insert or erase a range, which they do
-///    after its device copy is complete (insert) or before it is freed
-///    (erase); present() takes it shared.
+/// One table for every host thread (common/present_table.hpp: the ranges,
+/// its locks and the lock-free lookups). Enter, exit and update hold its
+/// update mutex from start to end, copies included: a section two threads
+/// enter at once is allocated and copied once. A range is inserted after
+/// its copy completed and erased before its device memory is freed.
 /// Copies are synchronous for the host: map_exit must leave the data on
 /// the host, and after map_enter the host may overwrite its source (pinned
 /// memory would be read by the DMA later) and regions on any stream may use
@@ -16,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 #include "present.hpp"
 
+#include "../common/present_table.hpp"
 #include "device_ranges.hpp"
 #include "launch.hpp"
 #include "queue.hpp"
@@ -24,9 +21,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <map>
 #include <mutex>
-#include <shared_mutex>
 #include <string>
 
 namespace hpprt {
@@ -39,19 +34,8 @@ namespace {
 
 using Stream = HPPRT_GPU(Stream_t);
 
-struct Range {
-  std::uintptr_t end;
-  std::uintptr_t device;
-  std::uint64_t count;
-  const char *file; // where it was first mapped, for messages
-  int line;
-};
-
-struct Table {
-  std::mutex update_mutex;
-  std::shared_mutex lookup_mutex;
-  std::map<std::uintptr_t, Range> ranges; // by host begin
-};
+using Table = hpprt::detail::PresentTable;
+using Iter = Table::Iter;
 
 Table &table() {
   static Table *t = new Table; // exits in static destructors may still run
@@ -110,6 +94,8 @@ Section section_of(const void *base, std::int64_t lo, std::int64_t len,
     fail(site, "the section's size overflows: lower bound " +
                    std::to_string(lo) + ", length " + std::to_string(len) +
                    ", elements of " + std::to_string(elem_size) + " bytes");
+  if (b == 0 && bytes != 0)
+    fail(site, "the section's base pointer is null");
   return Section{static_cast<std::uintptr_t>(b + first),
                  static_cast<std::uintptr_t>(end)};
 }
@@ -133,39 +119,11 @@ bool device_accessible(std::uintptr_t p) {
          kind == dialect::PointerKind::Managed;
 }
 
-using Iter = std::map<std::uintptr_t, Range>::iterator;
-
-/// What the table holds for a section: the range it lies inside, or a
-/// range it overlaps without lying inside (partial), or neither.
-struct Found {
-  Iter it;
-  bool inside = false, partial = false;
-};
-
-Found find(Table &t, const Section &s) {
-  Found f{t.ranges.end()};
-  auto next = t.ranges.upper_bound(s.begin);
-  if (next != t.ranges.begin()) {
-    auto prev = std::prev(next);
-    if (prev->second.end > s.begin) {
-      f.it = prev;
-      f.inside = s.end <= prev->second.end;
-      f.partial = !f.inside;
-      return f;
-    }
-  }
-  if (next != t.ranges.end() && next->first < s.end) {
-    f.it = next;
-    f.partial = true;
-  }
-  return f;
-}
-
 [[noreturn]] void fail_partial(const MapSite &site, const Section &s, Iter it) {
   fail(site, "the section " + describe(s.begin, s.bytes()) +
                  " is partially present: it overlaps the mapped range " +
                  describe(it->first, it->second.end - it->first) +
-                 " mapped at " + it->second.file + ":" +
+                 " mapped at " + (it->second.file ? it->second.file : "?") + ":" +
                  std::to_string(it->second.line));
 }
 
@@ -215,10 +173,10 @@ std::uintptr_t device_alloc(std::uint64_t bytes, const MapSite &site) {
   const HPPRT_GPU(Error_t) err = HPPRT_GPU(Malloc)(&p, bytes);
   if (err != HPPRT_GPU(Success)) {
     (void)HPPRT_GPU(GetLastError)();
-    std::size_t free = 0, total = 0;
+    std::size_t available = 0, total = 0;
     std::string sizes;
-    if (HPPRT_GPU(MemGetInfo)(&free, &total) == HPPRT_GPU(Success))
-      sizes = " (" + std::to_string(free) + " bytes free of " +
+    if (HPPRT_GPU(MemGetInfo)(&available, &total) == HPPRT_GPU(Success))
+      sizes = " (" + std::to_string(available) + " bytes free of " +
               std::to_string(total) + ")";
     else
       (void)HPPRT_GPU(GetLastError)();
@@ -243,8 +201,7 @@ void device_free(std::uintptr_t p, const MapSite &site) {
 /// Removes it from the table (present() stops translating) before its
 /// device memory goes.
 void erase(Table &t, Iter it) {
-  std::unique_lock<std::shared_mutex> lock(t.lookup_mutex);
-  t.ranges.erase(it);
+  t.erase(it);
   detail::present_ranges.fetch_sub(1, std::memory_order_release);
 }
 
@@ -261,12 +218,12 @@ void map_enter(const void *base, std::int64_t lo, std::int64_t len,
     return;
   stream = detail::resolve_stream(stream);
   Table &t = table();
-  std::lock_guard<std::mutex> lock(t.update_mutex);
-  const Found f = find(t, s);
+  std::lock_guard<std::mutex> lock(t.update_mutex());
+  const Table::Found f = t.find(s.begin, s.end);
   if (f.partial)
     fail_partial(site, s, f.it);
   if (f.inside) {
-    Range &r = f.it->second;
+    Table::Range &r = f.it->second;
     ++r.count;
     if (debug_map())
       log(site, "enter", s, r.device + (s.begin - f.it->first), r.count,
@@ -288,11 +245,8 @@ void map_enter(const void *base, std::int64_t lo, std::int64_t len,
       throw;
     }
   }
-  {
-    std::unique_lock<std::shared_mutex> write(t.lookup_mutex);
-    t.ranges.emplace(s.begin, Range{s.end, device, 1, site.file, site.line});
-    detail::present_ranges.fetch_add(1, std::memory_order_release);
-  }
+  t.insert(s.begin, Table::Range{s.end, device, 1, site.file, site.line});
+  detail::present_ranges.fetch_add(1, std::memory_order_release);
   if (debug_map())
     log(site, "enter", s, device, 1, copies ? "copied" : "allocated");
 }
@@ -306,8 +260,8 @@ void map_exit(const void *base, std::int64_t lo, std::int64_t len,
   stream = detail::resolve_stream(stream);
   const bool copies = kind == MapKind::From || kind == MapKind::ToFrom;
   Table &t = table();
-  std::lock_guard<std::mutex> lock(t.update_mutex);
-  const Found f = find(t, s);
+  std::lock_guard<std::mutex> lock(t.update_mutex());
+  const Table::Found f = t.find(s.begin, s.end);
   if (f.partial)
     fail_partial(site, s, f.it);
   if (!f.inside) {
@@ -322,7 +276,7 @@ void map_exit(const void *base, std::int64_t lo, std::int64_t len,
                      "region or `enter data` that mapped it has ended");
     return; // release and delete of what is absent do nothing (OpenMP)
   }
-  Range &r = f.it->second;
+  Table::Range &r = f.it->second;
   const std::uintptr_t device = r.device + (s.begin - f.it->first);
   r.count = kind == MapKind::Delete ? 0 : r.count - 1;
   if (r.count > 0) {
@@ -355,8 +309,8 @@ void map_update(const void *base, std::int64_t lo, std::int64_t len,
     return;
   stream = detail::resolve_stream(stream);
   Table &t = table();
-  std::lock_guard<std::mutex> lock(t.update_mutex);
-  const Found f = find(t, s);
+  std::lock_guard<std::mutex> lock(t.update_mutex());
+  const Table::Found f = t.find(s.begin, s.end);
   if (f.partial)
     fail_partial(site, s, f.it);
   if (!f.inside) {
@@ -384,17 +338,7 @@ MapStats map_stats() {
 
 namespace detail {
 
-std::uintptr_t present_lookup(std::uintptr_t p) {
-  Table &t = table();
-  std::shared_lock<std::shared_mutex> lock(t.lookup_mutex);
-  auto it = t.ranges.upper_bound(p);
-  if (it == t.ranges.begin())
-    return p;
-  --it;
-  if (p >= it->second.end)
-    return p;
-  return it->second.device + (p - it->first);
-}
+std::uintptr_t present_lookup(std::uintptr_t p) { return table().lookup(p); }
 
 } // namespace detail
 

@@ -250,6 +250,11 @@ static void case_bad_sizes() {
                "bound 0, length 9223372036854775807, elements of 8 bytes");
   msg = enter(std::int64_t(1) << 60, std::int64_t(1) << 60);
   CHECK(contains(msg, "size overflows"));
+  msg = error_of([&] {
+    rt::map_enter(static_cast<double *>(nullptr), 0, 4, sizeof(double), MapKind::To,
+                  site("to: p[0:4]"), stream());
+  });
+  CHECK(msg == "hpp: map(to: p[0:4]) (x.cpp:12): the section's base pointer is null");
   // Zero-length sections are no-ops.
   const rt::MapStats s0 = rt::map_stats();
   CHECK(enter(4, 0).empty());
