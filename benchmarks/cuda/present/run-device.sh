@@ -8,6 +8,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/../../.." && pwd)
 OUT=${OUT:-/tmp/hpp-present-out}
 work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
 nvcc=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
 mkdir -p "$OUT" "$work/include"
 ln -s "$root/runtime" "$work/include/hpprt" # the build tree's layout
