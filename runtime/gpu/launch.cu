@@ -449,10 +449,12 @@ void check_pointer(const Launch &cfg, const void *p, const char *var) {
   const DeviceInfo &dev = device_info(&cfg);
   if (dev.limits.pageable)
     return;
-  fail(cfg, std::string("pointer '") + (var ? var : "?") +
-                "' points to pageable host memory, which " + dev.limits.name +
-                " cannot access (no pageableMemoryAccess); allocate it with "
-                "hpp::alloc (Space::Device or Space::Shared)");
+  const std::string name = var ? var : "?";
+  fail(cfg, "pointer '" + name + "' points to pageable host memory, which " +
+                dev.limits.name +
+                " cannot access (no pageableMemoryAccess); add map(tofrom: " +
+                name + "[0:n]) to the region (or an enclosing `hpp data`), or "
+                "allocate it with hpp::alloc (Space::Device or Space::Shared)");
 }
 
 std::uint32_t tools_device_id(std::uint32_t instance) {

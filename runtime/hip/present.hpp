@@ -1,0 +1,9 @@
+//===- present.hpp - HIP build of the present table ------------*- C++ -*-===//
+/// \file
+/// runtime/gpu/present.hpp compiled for HIP: the GPU runtime is written once
+/// for CUDA and HIP; dialect.hpp names the API calls that differ.
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "dialect.hpp"
+#include "../gpu/present.hpp"
