@@ -83,7 +83,11 @@ TEST(PragmaParserTest, OtherDirectives) {
   EXPECT_EQ(parse("atomic").Kind, DirectiveKind::Atomic);
   EXPECT_EQ(parse("scan inclusive(s)").Kind, DirectiveKind::Scan);
   EXPECT_FALSE(isLoopDirective(DirectiveKind::Scratch));
-  EXPECT_EQ(errorsOf("data"), Errors{errorAtPragma("'#pragma hpp data' is not supported yet")});
+  EXPECT_EQ(errorsOf("data"), Errors{errorAtPragma("'#pragma hpp data' needs a 'map' clause")});
+  EXPECT_EQ(parse("data map(to: a[0:n])").Kind, DirectiveKind::Data);
+  EXPECT_EQ(parse("enter data map(to: a[0:n])").Kind, DirectiveKind::EnterData);
+  EXPECT_EQ(parse("exit data map(delete: a[0:n])").Kind, DirectiveKind::ExitData);
+  EXPECT_EQ(parse("update host(a[0:n])").Kind, DirectiveKind::Update);
 }
 
 TEST(PragmaParserTest, DirectiveLocations) {
@@ -202,8 +206,27 @@ TEST(PragmaParserTest, MalformedClauses) {
             Errors{errorAtPragma("expected ')' to close clause 'league'")});
   EXPECT_EQ(errorsOf("team name(kernel)"),
             Errors{errorAtPragma("expected a string literal in clause 'name'")});
-  EXPECT_EQ(errorsOf("parallel map(to: a[0:n])"),
-            Errors{errorAtPragma("'map' is not supported yet")});
+  EXPECT_EQ(errorsOf("parallel map(bogus: a[0:n])"),
+            Errors{errorAtPragma("unknown map kind 'bogus'; expected 'to', 'from', 'tofrom' or 'alloc' before ':'")});
+}
+
+TEST(PragmaParserTest, MapItems) {
+  Directive D = parse("parallel map(to: a[lo:n - lo], m[0:r][0:8]) map(b) map(alloc: s.data[:k])");
+  llvm::SmallVector<const Clause *, 2> Maps = D.findClauses(ClauseKind::Map);
+  ASSERT_EQ(Maps.size(), 3u);
+  EXPECT_EQ(Maps[0]->Map, MapKind::To);
+  ASSERT_EQ(Maps[0]->Items.size(), 2u);
+  EXPECT_EQ(Maps[0]->Items[0].Base.Text, "a");
+  ASSERT_EQ(Maps[0]->Items[0].Sections.size(), 1u);
+  EXPECT_EQ(Maps[0]->Items[0].Sections[0].Lo.Text, "lo");
+  EXPECT_EQ(Maps[0]->Items[0].Sections[0].Len.Text, "n - lo");
+  EXPECT_EQ(Maps[0]->Items[1].Sections.size(), 2u);
+  // No kind: tofrom, as in OpenMP; a whole object has no section.
+  EXPECT_EQ(Maps[1]->Map, MapKind::ToFrom);
+  EXPECT_TRUE(Maps[1]->Items[0].Sections.empty());
+  // `[:k]` starts at 0; the base may be a member.
+  EXPECT_EQ(Maps[2]->Items[0].Base.Text, "s.data");
+  EXPECT_EQ(Maps[2]->Items[0].Sections[0].Lo.Text, "0");
 }
 
 TEST(PragmaParserTest, ErrorsPointAtTheOffendingToken) {

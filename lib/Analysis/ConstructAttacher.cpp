@@ -3,6 +3,7 @@
 #include "Analysis/ConstructAttacher.h"
 #include "Analysis/CanonicalLoop.h"
 #include "Analysis/ClauseCheck.h"
+#include "Analysis/MapAnalysis.h"
 #include "Analysis/VariableUses.h"
 #include "Basic/ASTUtils.h"
 #include "Basic/Diagnostics.h"
@@ -92,7 +93,7 @@ bool ConstructAttacher::attachLoop(Construct &C, const Stmt *S) {
     if (Level + 1 < Collapse)
       Current = nestedLoop(Current->getBody());
   }
-  if (!checkClauseExpressions(AC, D, For))
+  if (!checkClauseExpressions(AC, D, For) || !analyzeMapItems(AC, D, For, C.Maps))
     return false;
   auto TextOf = [&](ClauseKind K) -> std::string {
     if (const Clause *Cl = D.findClause(K))
@@ -243,6 +244,23 @@ bool ConstructAttacher::attachAtomic(Construct &C, const Stmt *S) {
   return Fail();
 }
 
+/// Stand-alone data directives occupy their line; their items are names
+/// of the enclosing block, looked up where the next statement starts.
+bool ConstructAttacher::attachDataDirective(Construct &C, const Directive &D) {
+  C.Kind = D.Kind == DirectiveKind::EnterData  ? ConstructKind::EnterData
+            : D.Kind == DirectiveKind::ExitData ? ConstructKind::ExitData
+                                                : ConstructKind::Update;
+  C.Range = SourceRange(D.PragmaLoc, D.EndLoc);
+  unsigned Index = 0;
+  const CompoundStmt *Block = AC.Locator.findEnclosingCompound(D.PragmaLoc, Index);
+  if (!Block || Block->body_empty())
+    return true; // Nothing to map in an empty block: no item names a local.
+  const Stmt *At = Block->body_begin()[std::min<size_t>(Index, Block->size() - 1)];
+  if (const Clause *Stream = D.findClause(ClauseKind::Stream))
+    C.StreamText = Stream->Args[0].Text;
+  return checkClauseExpressions(AC, D, At) && analyzeMapItems(AC, D, At, C.Maps);
+}
+
 std::unique_ptr<Construct> ConstructAttacher::attach(Directive &D) {
   auto C = std::make_unique<Construct>();
   C->Pragma = {D.PragmaLoc, D.KindLoc, D.EndLoc, getDirectiveSpelling(D.Kind)};
@@ -267,6 +285,9 @@ std::unique_ptr<Construct> ConstructAttacher::attach(Directive &D) {
     }
     return C;
   }
+  if (D.Kind == DirectiveKind::EnterData || D.Kind == DirectiveKind::ExitData ||
+      D.Kind == DirectiveKind::Update)
+    return attachDataDirective(*C, D) ? std::move(C) : nullptr;
   const LocatedStmt *LS = AC.Locator.findStmtAfter(D.EndLoc);
   if (!LS) {
     Diags.report(D.KindLoc, Diag::err_expected_statement) << Name;
@@ -292,6 +313,12 @@ std::unique_ptr<Construct> ConstructAttacher::attach(Directive &D) {
     break;
   case DirectiveKind::Atomic:
     Ok = attachAtomic(*C, S);
+    break;
+  case DirectiveKind::Data:
+    C->Kind = ConstructKind::Data;
+    Ok = checkClauseExpressions(AC, D, S) && analyzeMapItems(AC, D, S, C->Maps);
+    if (const Clause *Stream = D.findClause(ClauseKind::Stream))
+      C->StreamText = Stream->Args[0].Text;
     break;
   default:
     Ok = attachLoop(*C, S);

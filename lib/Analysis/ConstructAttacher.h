@@ -3,8 +3,8 @@
 /// \file
 /// Turns a parsed directive into a construct on the statement that follows
 /// it: a canonical loop (with its collapsed dimensions and launch clauses), a
-/// scratch array declaration, an atomic update, a single, or a stand-alone
-/// barrier or scan separator. Records the directive and the statement of each
+/// scratch array declaration, an atomic update, a single, a data region, or a
+/// stand-alone barrier, scan separator or data directive. Records the directive and the statement of each
 /// construct in the AnalysisContext.
 ///
 //===----------------------------------------------------------------------===//
@@ -28,6 +28,7 @@ private:
   bool attachLoop(Construct &C, const clang::Stmt *S);
   bool attachScratch(Construct &C, const clang::Stmt *S);
   bool attachAtomic(Construct &C, const clang::Stmt *S);
+  bool attachDataDirective(Construct &C, const Directive &D);
 };
 
 } // namespace hpp

@@ -140,10 +140,30 @@ bool RegionChecker::checkEnclosingFunction() {
   }
   // The device lambda gets a copy of a local array: what the region writes
   // into it would be lost (an API body capturing by reference meets this).
+  // A mapped array is not copied but reached through the present table;
+  // an array of constant size the region writes is mapped `tofrom`
+  // implicitly, as a std::vector would be (SPEC §3).
   for (const Capture &C : R.Captures) {
     if (!C.Var || !C.Var->getType()->isArrayType())
       continue;
+    bool Mapped = llvm::any_of(R.Root->Maps, [&](const MapEntry &M) {
+      return M.Var == C.Var && M.Shape != MapShape::ByValue;
+    });
+    if (Mapped)
+      continue;
     if (const Expr *Use = findArrayUseBeyondReads(C.Var)) {
+      if (C.Var->getType()->isConstantArrayType() && !C.Var->getType().isConstQualified()) {
+        MapEntry M;
+        M.Kind = MapKind::ToFrom;
+        M.Shape = MapShape::WholeArray;
+        M.Var = C.Var;
+        M.Base = C.Name;
+        M.Item = "tofrom: " + C.Name;
+        M.Loc = Use->getExprLoc();
+        M.Implicit = true;
+        R.Root->Maps.push_back(std::move(M));
+        continue;
+      }
       Diags.report(Use->getExprLoc(), Diag::err_gpu_local_array_written) << Target << C.Name;
       Diags.report(C.Var->getLocation(), Diag::note_declared_here) << C.Name;
       return false;

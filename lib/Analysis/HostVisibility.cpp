@@ -37,6 +37,13 @@ std::optional<std::vector<std::string>> effectsOnlyThroughPointers(const Region 
       Pointers.push_back(C.Name);
       continue;
     }
+    // A mapped container: the region sees its device copy.
+    if (llvm::any_of(R.Root->Maps, [&](const MapEntry &M) {
+          return M.Var == C.Var && M.IsContainer && M.Shape != MapShape::ByValue;
+        })) {
+      Pointers.push_back(C.Name);
+      continue;
+    }
     return std::nullopt;
   }
   return Pointers;

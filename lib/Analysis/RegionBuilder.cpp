@@ -19,6 +19,7 @@
 #include "Analysis/Captures.h"
 #include "Analysis/ConstructAttacher.h"
 #include "Analysis/Legality.h"
+#include "Analysis/MapAnalysis.h"
 #include "Analysis/NowaitResults.h"
 #include "Analysis/ReductionResolver.h"
 #include "Analysis/ScanAnalysis.h"
@@ -106,6 +107,11 @@ void Builder::buildRegion(std::unique_ptr<Construct> Root, const LocatedStmt *LS
   Collect(*R.Root);
   for (Construct *C : All)
     Ok &= Legality.checkNesting(*C, *R.Root);
+  for (Construct *C : All)
+    if (C != R.Root.get() && !C->Maps.empty()) {
+      Diags.report(C->Maps.front().Loc, Diag::err_map_on_nested_loop);
+      Ok = false;
+    }
   // A vector loop directly at team level spans the whole team's threads
   // and lanes (TeamVectorRange).
   for (Construct *C : All)
@@ -134,6 +140,7 @@ void Builder::buildRegion(std::unique_ptr<Construct> Root, const LocatedStmt *LS
     Ok &= Legality.checkRaces(R);
   if (Ok) {
     Captures.classify(R);
+    addImplicitMaps(R, Ctx);
     // Calls are collected from the code as written and from every
     // template instantiation, where dependent calls are resolved.
     collectCalledFunctions(R.Root->S, R, Ctx);
@@ -181,6 +188,19 @@ TranslationModel Builder::run() {
     unsigned At = offset(C->Loc);
     while (!Stack.empty() && !spanOf(*Stack.back()).contains(At))
       Stack.pop_back();
+    if (isDataConstruct(C->Kind)) {
+      // Data moves around regions: a data construct is never part of one,
+      // and the regions in its statement stay regions of their own.
+      if (!Stack.empty()) {
+        size_t LogIndex = Diags.errorCount();
+        Diags.report(D->KindLoc, Diag::err_data_in_region) << getDirectiveSpelling(D->Kind);
+        refuse(*D, LogIndex);
+        FailedDirectives.push_back(At);
+        continue;
+      }
+      Model.DataConstructs.push_back(std::move(C));
+      continue;
+    }
     Construct *Raw = C.get();
     if (Stack.empty()) {
       Roots.push_back(std::move(C));

@@ -37,6 +37,11 @@ public:
   virtual llvm::Error emitRegion(const Region &R, SourceEditor &Edit) = 0;
   /// Rewrites an atomic that is not inside any region.
   virtual llvm::Error emitFreeAtomic(const Construct &C, SourceEditor &Edit) = 0;
+  /// Rewrites a data construct (`hpp data`) or a stand-alone data
+  /// directive (`enter data`, `exit data`, `update`); \p Index numbers
+  /// them in the file, for unique names.
+  virtual llvm::Error emitDataConstruct(const Construct &C, SourceEditor &Edit,
+                                        unsigned Index) = 0;
   /// How \p Loop, a loop of \p R, runs on this backend, for the report.
   virtual std::string describeMapping(const Region &R, const Construct &Loop) const = 0;
 };

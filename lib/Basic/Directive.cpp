@@ -41,6 +41,12 @@ StringRef getDirectiveSpelling(DirectiveKind K) {
     return "scan";
   case DirectiveKind::Data:
     return "data";
+  case DirectiveKind::EnterData:
+    return "enter data";
+  case DirectiveKind::ExitData:
+    return "exit data";
+  case DirectiveKind::Update:
+    return "update";
   }
   llvm_unreachable("unknown directive kind");
 }

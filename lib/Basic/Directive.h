@@ -32,7 +32,10 @@ enum class DirectiveKind {
   Single,
   Atomic,
   Scan,
-  Data,
+  Data,      ///< `data map(...)` on a statement: a structured data region.
+  EnterData, ///< `enter data map(...)`: stand-alone.
+  ExitData,  ///< `exit data map(...)`: stand-alone.
+  Update,    ///< `update host(...) device(...)`: stand-alone.
 };
 
 enum class ClauseKind {
@@ -53,6 +56,20 @@ struct ClauseArg {
   llvm::SmallVector<clang::Token, 4> Tokens = {};
 };
 
+/// One `[lo:len]` of a map item.
+struct ArraySection {
+  ClauseArg Lo, Len;
+};
+
+/// One item of a `map`, `host` or `device` clause: a variable, optionally
+/// with array sections, `a[lo:len]` or `m[lo:len][0:cols]`.
+struct MapItem {
+  ClauseArg Base;
+  llvm::SmallVector<ArraySection, 1> Sections;
+  /// The item as written, for messages and the report.
+  std::string Text;
+};
+
 struct Clause {
   ClauseKind Kind;
   clang::SourceLocation Loc;
@@ -63,6 +80,10 @@ struct Clause {
   /// For `reduction(user(...): v)`: the names inside `user(...)` as
   /// written, a join and an init function or one reducer object.
   llvm::SmallVector<ClauseArg, 2> UserArgs;
+  /// For `map`: the kind (`tofrom` when none is written, as in OpenMP)
+  /// and the items; `host` and `device` have items only.
+  MapKind Map = MapKind::ToFrom;
+  llvm::SmallVector<MapItem, 2> Items;
 };
 
 struct Directive {

@@ -60,6 +60,26 @@ StringRef getReductionRuntimeType(ReductionOp Op) {
   llvm_unreachable("unknown reduction operator");
 }
 
+StringRef getMapKindSpelling(MapKind K) {
+  switch (K) {
+#define HPP_MAP_KIND(Name, Spelling)                                           \
+  case MapKind::Name:                                                          \
+    return Spelling;
+#include "Basic/PragmaKinds.def"
+  }
+  llvm_unreachable("unknown map kind");
+}
+
+StringRef getMapKindRuntimeName(MapKind K) {
+  switch (K) {
+#define HPP_MAP_KIND(Name, Spelling)                                           \
+  case MapKind::Name:                                                          \
+    return #Name;
+#include "Basic/PragmaKinds.def"
+  }
+  llvm_unreachable("unknown map kind");
+}
+
 bool isLocReduction(ReductionOp Op) {
   return Op == ReductionOp::MinLoc || Op == ReductionOp::MaxLoc;
 }

@@ -26,6 +26,22 @@ llvm::StringRef getReductionOpSpelling(ReductionOp Op);
 llvm::StringRef getReductionRuntimeType(ReductionOp Op);
 bool isLocReduction(ReductionOp Op);
 
+/// What a `map` item does at entry and exit (OpenMP's map types): `to`
+/// copies in, `from` copies out, `alloc` only allocates, `release` and
+/// `delete` end an unstructured mapping without a copy.
+enum class MapKind {
+#define HPP_MAP_KIND(Name, Spelling) Name,
+#include "Basic/PragmaKinds.def"
+};
+
+/// "to", "from", "tofrom", ...
+llvm::StringRef getMapKindSpelling(MapKind K);
+/// The hpprt enumerator of \p K ("To", "ToFrom", ...).
+llvm::StringRef getMapKindRuntimeName(MapKind K);
+/// Whether \p K copies to the device at entry / to the host at exit.
+inline bool mapCopiesIn(MapKind K) { return K == MapKind::To || K == MapKind::ToFrom; }
+inline bool mapCopiesOut(MapKind K) { return K == MapKind::From || K == MapKind::ToFrom; }
+
 /// The update an atomic construct performs (`x op= e`, `x = min(x, e)`,
 /// `x++`, ...).
 enum class AtomicOp { Add, Sub, Mul, Div, BitAnd, BitOr, BitXor, Shl, Shr, Min, Max, Inc, Dec };

@@ -50,6 +50,16 @@ std::string collapseText(const Construct &L) {
   return S;
 }
 
+/// "to: x[0:n], tofrom: v (implicit)": what a region or data construct
+/// maps; scalars passed by value say so.
+std::string mapsText(ArrayRef<MapEntry> Maps) {
+  std::string S;
+  for (const MapEntry &M : Maps)
+    S += (S.empty() ? "" : ", ") + M.Item +
+         (M.Implicit ? " (implicit)" : M.Shape == MapShape::ByValue ? " (by value)" : "");
+  return S;
+}
+
 /// What the report says about one construct: a headline ("flat loop over
 /// i -> ...") then its details ("reductions: +:s", ...). The text report
 /// prints them one per line, the remarks on one line.
@@ -79,6 +89,8 @@ std::vector<std::string> describeConstruct(const ReportInput &In, const Region &
                       (C.Nowait ? ", nowait" : ""));
     if (!C.Tile.empty())
       Lines.push_back("tile: " + join(C.Tile, ", "));
+    if (!C.Maps.empty())
+      Lines.push_back("maps: " + mapsText(C.Maps));
     break;
   }
   case ConstructKind::Scratch: {
@@ -109,6 +121,12 @@ std::vector<std::string> describeConstruct(const ReportInput &In, const Region &
     break;
   case ConstructKind::Scan:
     Lines.push_back(formatv("scan {0}", C.Inclusive ? "inclusive" : "exclusive"));
+    break;
+  case ConstructKind::Data:
+  case ConstructKind::EnterData:
+  case ConstructKind::ExitData:
+  case ConstructKind::Update:
+    Lines.push_back(C.Pragma.Spelling.str() + ": " + mapsText(C.Maps));
     break;
   }
   return Lines;
@@ -161,6 +179,9 @@ std::string renderTextReport(const ReportInput &In) {
     if (!R.Calls.empty())
       OS << "  calls: " << callsText(R) << "\n";
   }
+  for (const auto &C : In.Model.DataConstructs)
+    OS << formatv("{0}:{1}: {2}: {3}\n", In.FileName, lineOf(In, C->Loc), C->Pragma.Spelling,
+                  mapsText(C->Maps));
   for (const RefusedDirective &D : sortedRefused(In))
     OS << formatv("{0}:{1}: refused '#pragma hpp {2}': {3}\n", In.FileName, D.Line,
                   D.Kind, D.Reason.empty() ? "see the diagnostics above" : D.Reason);

@@ -82,6 +82,11 @@ void TranslationConsumer::translate(ASTContext &Ctx, TranslationResult &Result) 
       Check(Backend->emitRegion(R, Edit), R.Root->Loc);
     for (const auto &A : Model.FreeAtomics)
       Check(Backend->emitFreeAtomic(*A, Edit), A->Loc);
+    // After the regions: a data construct's closing text goes after the
+    // epilogue of a region that ends where its statement ends.
+    unsigned Index = 0;
+    for (const auto &C : Model.DataConstructs)
+      Check(Backend->emitDataConstruct(*C, Edit, Index++), C->Loc);
   }
 
   auto Describe = [&](const Region &R, const Construct &C) {

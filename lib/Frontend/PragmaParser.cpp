@@ -12,7 +12,7 @@ using namespace llvm;
 namespace hpp {
 namespace {
 
-enum class ArgShape { None, Exprs, Idents, Reduction, Word, String };
+enum class ArgShape { None, Exprs, Idents, Reduction, Word, String, Map, Items };
 
 struct ClauseInfo {
   ClauseKind Kind;
@@ -27,7 +27,7 @@ constexpr ClauseInfo ClauseTable[] = {
 };
 
 /// Directives grouped the way the clause table groups them.
-enum class ClauseGroup { Loop, Scratch, Barrier, Single, Atomic, Scan, Data };
+enum class ClauseGroup { Loop, Scratch, Barrier, Single, Atomic, Scan, Data, EnterData, ExitData, Update };
 
 ClauseGroup groupOf(DirectiveKind K) {
   switch (K) {
@@ -43,6 +43,12 @@ ClauseGroup groupOf(DirectiveKind K) {
     return ClauseGroup::Scan;
   case DirectiveKind::Data:
     return ClauseGroup::Data;
+  case DirectiveKind::EnterData:
+    return ClauseGroup::EnterData;
+  case DirectiveKind::ExitData:
+    return ClauseGroup::ExitData;
+  case DirectiveKind::Update:
+    return ClauseGroup::Update;
   default:
     return ClauseGroup::Loop;
   }
@@ -59,7 +65,34 @@ bool clauseAllowed(DirectiveKind D, ClauseKind C) {
 
 /// Clauses that may be given more than once.
 bool isRepeatable(ClauseKind C) {
-  return C == ClauseKind::Reduction || C == ClauseKind::Map;
+  return C == ClauseKind::Reduction || C == ClauseKind::Map || C == ClauseKind::Host ||
+         C == ClauseKind::Device;
+}
+
+/// The map kinds \p D takes, as OpenMP's `target enter data` and `target
+/// exit data` do; regions and structured data regions take the four that
+/// both enter and exit.
+bool mapKindAllowed(DirectiveKind D, MapKind K) {
+  switch (D) {
+  case DirectiveKind::EnterData:
+    return K == MapKind::To || K == MapKind::Alloc;
+  case DirectiveKind::ExitData:
+    return K == MapKind::From || K == MapKind::Release || K == MapKind::Delete;
+  default:
+    return K == MapKind::To || K == MapKind::From || K == MapKind::ToFrom ||
+           K == MapKind::Alloc;
+  }
+}
+
+StringRef allowedMapKinds(DirectiveKind D) {
+  switch (D) {
+  case DirectiveKind::EnterData:
+    return "'to' or 'alloc'";
+  case DirectiveKind::ExitData:
+    return "'from', 'release' or 'delete'";
+  default:
+    return "'to', 'from', 'tofrom' or 'alloc'";
+  }
 }
 
 class Parser {
@@ -90,6 +123,8 @@ private:
   bool parseUserArgs(Clause &C, SourceLocation UserLoc);
   bool parseClauseArgs(Clause &C, ArgShape Shape, StringRef Name,
                        StringRef DirectiveName);
+  bool parseMapItems(Clause &C, ArgShape Shape, StringRef Name, DirectiveKind D);
+  bool parseMapItem(ArrayRef<Token> A, StringRef Name, MapItem &Item);
 
   Preprocessor &PP;
   Diagnoser &Diags;
@@ -180,9 +215,12 @@ bool Parser::parseKind(Directive &D, SourceLocation HppLoc) {
   // `team thread vector`.
   D.FlatIncludesVector = D.Kind == DirectiveKind::Flat;
   ++Pos;
-  if (D.Kind == DirectiveKind::Data) {
-    Diags.report(D.KindLoc, Diag::err_not_supported_yet) << "#pragma hpp data";
-    return false;
+  if (D.Kind == DirectiveKind::EnterData || D.Kind == DirectiveKind::ExitData) {
+    if (!isIdent("data")) {
+      Diags.report(loc(), Diag::err_expected_data_word) << W;
+      return false;
+    }
+    ++Pos;
   }
   return true;
 }
@@ -348,6 +386,105 @@ bool Parser::parseUserArgs(Clause &C, SourceLocation UserLoc) {
   return true;
 }
 
+/// `map([kind:] item, ...)`, `host(item, ...)`, `device(item, ...)`.
+bool Parser::parseMapItems(Clause &C, ArgShape Shape, StringRef Name, DirectiveKind D) {
+  SmallVector<ArrayRef<Token>, 4> Args;
+  SourceLocation RParen;
+  if (!parseParenArgs(Name, Args, RParen))
+    return false;
+  if (Shape == ArgShape::Map) {
+    // An optional kind before the first item, as in OpenMP; `tofrom`
+    // when none is written.
+    ArrayRef<Token> &First = Args.front();
+    // `delete` is a keyword token; kinds are looked up by spelling.
+    if (First.size() >= 2 && First[0].getIdentifierInfo() && First[1].is(tok::colon)) {
+      StringRef Word = First[0].getIdentifierInfo()->getName();
+      std::optional<MapKind> K = StringSwitch<std::optional<MapKind>>(Word)
+#define HPP_MAP_KIND(Name, Spelling) .Case(Spelling, MapKind::Name)
+#include "Basic/PragmaKinds.def"
+                                     .Default(std::nullopt);
+      if (!K) {
+        Diags.report(First[0].getLocation(), Diag::err_bad_map_kind) << Word << allowedMapKinds(D);
+        return false;
+      }
+      if (!mapKindAllowed(D, *K)) {
+        Diags.report(First[0].getLocation(), Diag::err_map_kind_not_allowed)
+            << Word << getDirectiveSpelling(D) << allowedMapKinds(D);
+        return false;
+      }
+      C.Map = *K;
+      First = First.drop_front(2);
+    } else if (!mapKindAllowed(D, MapKind::ToFrom)) {
+      Diags.report(C.Loc, Diag::err_map_kind_needed) << getDirectiveSpelling(D) << allowedMapKinds(D);
+      return false;
+    }
+  }
+  for (ArrayRef<Token> A : Args) {
+    MapItem Item;
+    if (A.empty()) {
+      Diags.report(RParen, Diag::err_empty_argument) << Name;
+      return false;
+    }
+    if (!parseMapItem(A, Name, Item))
+      return false;
+    C.Items.push_back(std::move(Item));
+  }
+  return true;
+}
+
+/// `base` followed by sections `[lo:len]`; `base` is everything before the
+/// first `[` (a name, or a member such as `s.data`), `[:len]` starts at 0.
+bool Parser::parseMapItem(ArrayRef<Token> A, StringRef Name, MapItem &Item) {
+  size_t I = 0;
+  while (I < A.size() && !A[I].is(tok::l_square))
+    ++I;
+  if (I == 0) {
+    Diags.report(A[0].getLocation(), Diag::err_expected_identifier) << Name;
+    return false;
+  }
+  ArrayRef<Token> Base = A.take_front(I);
+  Item.Base = {joinTokens(Base), Base[0].getLocation(), {Base.begin(), Base.end()}};
+  Item.Text = joinTokens(A);
+  while (I < A.size()) {
+    if (!A[I].is(tok::l_square)) {
+      Diags.report(A[I].getLocation(), Diag::err_bad_array_section) << Item.Text;
+      return false;
+    }
+    SourceLocation Open = A[I].getLocation();
+    // The section's colon and closing bracket at depth 0; `?:` inside lo
+    // pairs a `?` with its colon.
+    size_t Colon = 0, Close = 0;
+    unsigned Depth = 0, Questions = 0;
+    for (size_t J = I + 1; J < A.size() && !Close; ++J) {
+      if (A[J].isOneOf(tok::l_paren, tok::l_square, tok::l_brace))
+        ++Depth;
+      else if (A[J].isOneOf(tok::r_paren, tok::r_brace))
+        --Depth;
+      else if (A[J].is(tok::r_square))
+        Depth == 0 ? (void)(Close = J) : (void)--Depth;
+      else if (Depth == 0 && A[J].is(tok::question))
+        ++Questions;
+      else if (Depth == 0 && A[J].is(tok::colon))
+        Questions ? (void)--Questions : (void)(Colon = Colon ? Colon : J);
+    }
+    if (!Close || !Colon || Colon + 1 == Close) {
+      Diags.report(Open, Diag::err_bad_array_section) << Item.Text;
+      return false;
+    }
+    ArraySection Sec;
+    ArrayRef<Token> Lo = A.slice(I + 1, Colon - I - 1);
+    ArrayRef<Token> Len = A.slice(Colon + 1, Close - Colon - 1);
+    if (Lo.empty())
+      Sec.Lo = {"0", Open, {}};
+    else
+      Sec.Lo = {joinTokens(Lo), Lo[0].getLocation(), {Lo.begin(), Lo.end()}};
+    Sec.Len = {joinTokens(Len), Len[0].getLocation(), {Len.begin(), Len.end()}};
+    Item.Sections.push_back(std::move(Sec));
+    I = Close + 1;
+  }
+  return true;
+}
+
 bool Parser::parseClauseArgs(Clause &C, ArgShape Shape, StringRef Name,
                              StringRef DirectiveName) {
   if (Shape == ArgShape::None)
@@ -475,13 +612,23 @@ bool Parser::parseClauses(Directive &D) {
     Clause C;
     C.Kind = Info->Kind;
     C.Loc = ClauseLoc;
-    if (!parseClauseArgs(C, Info->Shape, Name, DirectiveName))
+    bool Items = Info->Shape == ArgShape::Map || Info->Shape == ArgShape::Items;
+    if (Items ? !parseMapItems(C, Info->Shape, Name, D.Kind)
+              : !parseClauseArgs(C, Info->Shape, Name, DirectiveName))
       return false;
-    if (C.Kind == ClauseKind::Map) {
-      Diags.report(ClauseLoc, Diag::err_not_supported_yet) << "map";
-      return false;
-    }
     D.Clauses.push_back(std::move(C));
+  }
+  // The data directives do nothing without items.
+  if ((D.Kind == DirectiveKind::Data || D.Kind == DirectiveKind::EnterData ||
+       D.Kind == DirectiveKind::ExitData) &&
+      !D.findClause(ClauseKind::Map)) {
+    Diags.report(D.KindLoc, Diag::err_data_needs_clause) << DirectiveName << "a 'map' clause";
+    return false;
+  }
+  if (D.Kind == DirectiveKind::Update && !D.findClause(ClauseKind::Host) &&
+      !D.findClause(ClauseKind::Device)) {
+    Diags.report(D.KindLoc, Diag::err_data_needs_clause) << DirectiveName << "a 'host' or 'device' clause";
+    return false;
   }
   if (D.Kind == DirectiveKind::Scan &&
       D.findClauses(ClauseKind::Inclusive).size() +

@@ -153,7 +153,61 @@ struct OpaqueCall {
   llvm::SmallVector<std::pair<std::string, clang::SourceLocation>, 4> Chain;
 };
 
-enum class ConstructKind { Loop, Scratch, Barrier, Single, Atomic, Scan };
+enum class ConstructKind {
+  Loop,
+  Scratch,
+  Barrier,
+  Single,
+  Atomic,
+  Scan,
+  /// `hpp data`: the annotated statement runs with the items mapped.
+  Data,
+  /// Stand-alone `hpp enter data`, `hpp exit data`, `hpp update`.
+  EnterData,
+  ExitData,
+  Update,
+};
+
+inline bool isDataConstruct(ConstructKind K) {
+  return K == ConstructKind::Data || K == ConstructKind::EnterData ||
+         K == ConstructKind::ExitData || K == ConstructKind::Update;
+}
+
+/// What a mapped item is, which decides how it is mapped and what a GPU
+/// region captures instead of it.
+enum class MapShape {
+  /// A section `p[lo:len]` of a pointer, array or container.
+  Section,
+  /// A whole C array or std::array (the extent is in its type).
+  WholeArray,
+  /// A whole std::vector (the extent is its size()).
+  WholeContainer,
+  /// A scalar or struct: passed to the region by value, nothing to copy.
+  ByValue,
+};
+
+/// One item of a `map`, `host` or `device` clause, or a container a GPU
+/// region maps implicitly. On a region or a data construct it is entered
+/// before and exited after; `update` uses Kind To for `device(...)` and
+/// From for `host(...)`.
+struct MapEntry {
+  MapKind Kind = MapKind::ToFrom;
+  MapShape Shape = MapShape::Section;
+  /// The variable the item names, when its base is a plain name.
+  const clang::VarDecl *Var = nullptr;
+  /// The base as written (`a`, `s.data`) and, for a section, the first
+  /// element and the count of the outermost dimension; inner dimensions
+  /// cover whole rows (checked), so they only size the element.
+  std::string Base, LoText = "0", LenText;
+  /// The item as the user wrote it ("to: a[0:n]"), or for an implicit map
+  /// what hppc chose ("tofrom: v (implicit)").
+  std::string Item;
+  clang::SourceLocation Loc;
+  /// Mapped by hppc, not by a clause (a captured std::vector).
+  bool Implicit = false;
+  /// The base is a std::vector (a GPU region captures a span of it).
+  bool IsContainer = false;
+};
 
 /// Where a construct's `#pragma hpp` line is and how its directive is
 /// spelled: backends replace the line, and diagnostics point notes at it.
@@ -192,8 +246,8 @@ struct Construct {
   bool Simd = false;
   llvm::SmallVector<LoopDim, 2> Dims;
   llvm::SmallVector<ReductionVar, 2> Reductions;
-  /// Texts of `league`, `team_size`, `vector_length`, `stream`; empty when
-  /// absent or `auto`.
+  /// Texts of `league`, `team_size`, `vector_length`, `stream` (also of
+  /// data constructs); empty when absent or `auto`.
   std::string LeagueText, TeamSizeText, VectorLengthText, StreamText;
   bool Nowait = false;
   /// `tile(t0, t1, ...)`: the tile shape of a collapsed loop on GPUs.
@@ -208,6 +262,10 @@ struct Construct {
   /// and never modified, so the reduce pass repeats them before its copy
   /// of the input phase.
   llvm::SmallVector<const clang::DeclStmt *, 2> ScanInputDecls;
+
+  /// `map` clauses of a region's outermost loop (and the containers it
+  /// maps implicitly); the items of a data construct.
+  llvm::SmallVector<MapEntry, 2> Maps;
 
   // Scratch: index into Region::Scratch.
   unsigned ScratchIndex = 0;
@@ -303,6 +361,9 @@ struct TranslationModel {
   /// Atomics outside any region (for example in a function called from
   /// one): backends still make them atomic.
   std::vector<std::unique_ptr<Construct>> FreeAtomics;
+  /// `hpp data` constructs and stand-alone data directives, in source
+  /// order; regions inside a data construct are in Regions.
+  std::vector<std::unique_ptr<Construct>> DataConstructs;
   std::vector<RefusedDirective> Refused;
 };
 

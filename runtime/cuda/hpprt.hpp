@@ -24,6 +24,7 @@
 #include "atomic.hpp"
 #include "launch.hpp"
 #include "loops.hpp"
+#include "map_items.hpp"
 #include "present.hpp"
 #include "reduce.hpp"
 #include "scan.hpp"

@@ -91,15 +91,17 @@ void dot_maxloc(int n, const double *x, const double *y, double &out, int &where
 // CUDA: hpprt::cuda::Launch hpp_launch("dot", "{{.*}}flat_reduction.cpp", 16);
 // CUDA-NEXT: hpp_launch.kind = hpprt::cuda::RegionKind::Flat;
 // CUDA-NEXT: hpp_launch.iterations = hpp_n0;
+// CUDA-NEXT: auto *const hpp_present_x = hpprt::cuda::present(x);
+// CUDA-NEXT: auto *const hpp_present_y = hpprt::cuda::present(y);
 // CUDA-NEXT: #ifndef NDEBUG
-// CUDA-NEXT: hpp_launch.check_pointer(x, "x");
-// CUDA-NEXT: hpp_launch.check_pointer(y, "y");
+// CUDA-NEXT: hpp_launch.check_pointer(hpp_present_x, "x");
+// CUDA-NEXT: hpp_launch.check_pointer(hpp_present_y, "y");
 // CUDA-NEXT: #endif
 // CUDA-NEXT: using hpp_type_s = std::remove_reference_t<decltype(s)>;
 // CUDA-NEXT: hpprt::cuda::Reduction<hpprt::Sum, hpp_type_s> hpp_red_s(hpp_launch, s);
 // CUDA-NEXT: using hpp_type_c = std::remove_reference_t<decltype(c)>;
 // CUDA-NEXT: hpprt::cuda::Reduction<hpprt::Sum, hpp_type_c> hpp_red_c(hpp_launch, c);
-// CUDA-NEXT: auto hpp_body = [=, hpp_dev_s = hpp_red_s.device(), hpp_dev_c = hpp_red_c.device()] __device__ (const hpprt::cuda::Ctx &hpp_ctx) {
+// CUDA-NEXT: auto hpp_body = [=, x = hpp_present_x, y = hpp_present_y, hpp_dev_s = hpp_red_s.device(), hpp_dev_c = hpp_red_c.device()] __device__ (const hpprt::cuda::Ctx &hpp_ctx) {
 // CUDA-NEXT: hpp_type_s s = hpprt::Sum::identity<hpp_type_s>();
 // CUDA-NEXT: hpp_type_c c = hpprt::Sum::identity<hpp_type_c>();
 // CUDA-NEXT: #line 16
@@ -119,7 +121,7 @@ void dot_maxloc(int n, const double *x, const double *y, double &out, int &where
 // CUDA-NEXT: using hpp_type_best = std::remove_reference_t<decltype(best)>;
 // CUDA-NEXT: using hpp_type_at = std::remove_reference_t<decltype(at)>;
 // CUDA-NEXT: hpprt::cuda::LocReduction<hpprt::MaxLoc, hpp_type_best, hpp_type_at> hpp_red_best(hpp_launch, best, at);
-// CUDA-NEXT: auto hpp_body = [=, hpp_dev_s = hpp_red_s.device(), hpp_dev_best = hpp_red_best.device()] __device__ (const hpprt::cuda::Ctx &hpp_ctx) {
+// CUDA-NEXT: auto hpp_body = [=, x = hpp_present_x, y = hpp_present_y, hpp_dev_s = hpp_red_s.device(), hpp_dev_best = hpp_red_best.device()] __device__ (const hpprt::cuda::Ctx &hpp_ctx) {
 // CUDA-NEXT: hpp_type_s s = hpprt::Sum::identity<hpp_type_s>();
 // CUDA-NEXT: hpp_type_best best = hpprt::MaxLoc::identity<hpp_type_best>();
 // CUDA-NEXT: hpp_type_at at = hpprt::loc_identity_index<hpprt::MaxLoc, hpp_type_at>();

@@ -75,7 +75,7 @@ void launch(int n, int m, double *a, hpp::Stream s) {
 // CUDA-NEXT: hpp_launch.vector_length = static_cast<int>(16);
 // CUDA-NEXT: hpp_launch.nested_vector = true;
 // CUDA-NOT: hpp_stream
-// CUDA: hpp_launch.device_only = hpp_launch.all_device(a);
+// CUDA: hpp_launch.device_only = hpp_launch.all_device(hpp_present_a);
 
 // HIP is the CUDA translation with the HIP runtime's names: the diff checks
 // every other byte, the HIP lines the runtime's macro, header and namespace.

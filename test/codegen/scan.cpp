@@ -61,7 +61,7 @@ void scan_exclusive(int n, const long *in, long *out) {
 // CUDA: template <class F> __global__ void HPPRT_GPU_SCAN_LAUNCH_BOUNDS hpp_kernel_scan_L17(F hpp_f, hpprt::cuda::Ctx hpp_ctx) { hpp_f(hpp_ctx); }
 // CUDA: hpp_launch.kind = hpprt::cuda::RegionKind::Scan;
 // CUDA: hpprt::cuda::Scan<hpprt::Sum, hpp_type_s> hpp_scan_s(hpp_launch, s);
-// CUDA-NEXT: auto hpp_body = [=, hpp_dev_s = hpp_scan_s.device()] __device__ (const hpprt::cuda::Ctx &hpp_ctx) {
+// CUDA-NEXT: auto hpp_body = [=, in = hpp_present_in, out = hpp_present_out, hpp_dev_s = hpp_scan_s.device()] __device__ (const hpprt::cuda::Ctx &hpp_ctx) {
 // CUDA-NEXT: const hpprt::index_t hpp_tile = hpprt::cuda::scan_tile(hpp_dev_s);
 // CUDA-NEXT: hpp_type_s hpp_items_s[hpprt::cuda::scan_items];
 // CUDA-NEXT: // scan, pass 1: each item's contribution, from the identity

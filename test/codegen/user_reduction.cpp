@@ -185,7 +185,7 @@ void api_shape(int rows, int cols, const double *x, Stats &result) {
 // CUDA-NEXT: const hpprt::UserOp<hpprt::JoinInit<decltype(hpp_join0_s), decltype(hpp_init0_s)>> hpp_op0_s{{[{]}}{hpp_join0_s, hpp_init0_s}{{[}]}};
 // CUDA-NEXT: using hpp_type_s = std::remove_reference_t<decltype(s)>;
 // CUDA-NEXT: hpprt::cuda::Reduction<std::decay_t<decltype(hpp_op0_s)>, hpp_type_s> hpp_red_s(hpp_launch, s, hpp_op0_s);
-// CUDA-NEXT: auto hpp_body = [=, hpp_dev_s = hpp_red_s.device()] __device__ (const hpprt::cuda::Ctx &hpp_ctx) {
+// CUDA-NEXT: auto hpp_body = [=, x = hpp_present_x, hpp_dev_s = hpp_red_s.device()] __device__ (const hpprt::cuda::Ctx &hpp_ctx) {
 // CUDA-NEXT: hpp_type_s s = hpp_op0_s.template identity<hpp_type_s>();
 // CUDA: hpprt::cuda::finish_reduction(hpp_dev_s, s, true, hpp_op0_s);
 // CUDA-NEXT: };
@@ -194,11 +194,13 @@ void api_shape(int rows, int cols, const double *x, Stats &result) {
 // CUDA-NEXT: } // hpp region 'flat'
 // CUDA: { // hpp region 'levels' (team loop)
 // CUDA: hpp_launch.nested_vector = true;
+// CUDA-NEXT: auto *const hpp_present_x = hpprt::cuda::present(x);
+// CUDA-NEXT: auto *const hpp_present_y = hpprt::cuda::present(y);
 // CUDA-NEXT: const auto hpp_op1_row = hpprt::user_op(red);
 // CUDA: const auto hpp_op0_total = hpprt::user_op(red);
 // CUDA-NEXT: using hpp_type_total = std::remove_reference_t<decltype(total)>;
 // CUDA-NEXT: hpprt::cuda::Reduction<std::decay_t<decltype(hpp_op0_total)>, hpp_type_total> hpp_red_total(hpp_launch, total, hpp_op0_total);
-// CUDA-NEXT: auto hpp_body = [=, hpp_dev_total = hpp_red_total.device()] __device__ (const hpprt::cuda::Ctx &hpp_ctx) {
+// CUDA-NEXT: auto hpp_body = [=, x = hpp_present_x, y = hpp_present_y, hpp_dev_total = hpp_red_total.device()] __device__ (const hpprt::cuda::Ctx &hpp_ctx) {
 // CUDA-NEXT: hpp_type_total total = hpp_op0_total.template identity<hpp_type_total>();
 // CUDA: { // hpp thread loop over thread_rank() / team_size()
 // CUDA-NOT: hpp_op1_row =

@@ -212,11 +212,6 @@ void clauses(int N, double *A, double S, int Idx) {
   for (int I = 0; I < N; ++I)
     S += A[I];
 
-  // expected-error@+1 {{'map' is not supported yet}}
-#pragma hpp parallel map(to: A[0:N])
-  for (int I = 0; I < N; ++I)
-    A[I] = 0;
-
   // expected-error@+1 {{'collapse' must be a positive integer constant}}
 #pragma hpp parallel collapse(0)
   for (int I = 0; I < N; ++I)

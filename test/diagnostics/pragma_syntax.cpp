@@ -80,7 +80,7 @@ void directives(int N, double *A) {
   for (int I = 0; I < N; ++I)
     A[I] = 0;
 
-  // expected-error@+1 {{'#pragma hpp data' is not supported yet}}
+  // expected-error@+1 {{'#pragma hpp data' needs a 'map' clause}}
 #pragma hpp data
   {
   }

@@ -16,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Backend/GPU/GPUEmitter.h"
+#include "Backend/GPU/GPUData.h"
 #include "Backend/GPU/GPURegionWriter.h"
 #include "Basic/ASTUtils.h"
 #include "Basic/SourceEditor.h"
@@ -83,6 +84,10 @@ public:
                       D.Runtime, Op, C.AtomicTarget, C.AtomicValue)
                   .str();
     return Edit.replaceStmt(C.S, Call);
+  }
+
+  Error emitDataConstruct(const Construct &C, SourceEditor &Edit, unsigned Index) override {
+    return emitGPUDataConstruct(D, C, Edit, Index);
   }
 
   std::string describeMapping(const Region &, const Construct &L) const override {

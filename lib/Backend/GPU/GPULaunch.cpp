@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Analysis/HostVisibility.h"
+#include "Backend/GPU/GPUData.h"
 #include "Backend/GPU/GPURegionWriter.h"
 #include "Basic/ASTUtils.h"
 #include "Basic/SourceEditor.h"
@@ -66,7 +67,7 @@ std::string GPURegionWriter::scratchPrologue() const {
 }
 
 /// The launch configuration, evaluated on the host before the kernel.
-std::string GPURegionWriter::launchPrologue() const {
+std::string GPURegionWriter::launchPrologue(std::string &Captures) const {
   const Construct &L = *R.Root;
   bool Team = L.Level == LoopLevel::Team;
   bool Scan = L.ScanSeparator != nullptr;
@@ -105,6 +106,10 @@ std::string GPURegionWriter::launchPrologue() const {
                    PragmaLine, L.StreamText);
   if (L.Nowait)
     Pro += "hpp_launch.nowait = true;\n";
+  // Mapped items are copied in before the launch and out when the region's
+  // block ends; captured pointers then name their device copies.
+  Pro += dataScopeText(D, L.Maps, "hpp_map", Edit.fileName(), R.Line, "hpp_launch.stream");
+  Pro += presentCaptures(D, R, Captures);
   Pro += scratchPrologue();
   // Reducers from outside the region are copied on the host, before the
   // region, like any read-only capture (a global one could not be read on
@@ -118,7 +123,7 @@ std::string GPURegionWriter::launchPrologue() const {
   std::string Checks;
   for (const Capture &C : R.Captures)
     if (C.IsPointer)
-      Checks += formatv("hpp_launch.check_pointer({0}, \"{0}\");\n", C.Name);
+      Checks += formatv("hpp_launch.check_pointer({0}, \"{1}\");\n", presentName(C.Name), C.Name);
     else if (C.IsView)
       Checks += formatv("hpp_launch.check_pointer({0}.data(), \"{0}\");\n", C.Name);
   if (!Checks.empty())
@@ -126,9 +131,19 @@ std::string GPURegionWriter::launchPrologue() const {
   // Without results for the host, the region need not wait when its
   // pointers are device memory (known only at run time).
   if (!L.Nowait)
-    if (std::optional<std::vector<std::string>> Pointers = effectsOnlyThroughPointers(R))
+    if (std::optional<std::vector<std::string>> Pointers = effectsOnlyThroughPointers(R)) {
+      // What the device will use: the pointers' device addresses, and the
+      // device copy of a mapped container.
+      for (std::string &P : *Pointers) {
+        bool IsPointer = llvm::any_of(R.Captures, [&](const Capture &C) {
+          return C.Name == P && C.IsPointer;
+        });
+        P = IsPointer ? presentName(P)
+                      : formatv("{0}::present({0}::section_base({1}))", D.Runtime, P).str();
+      }
       Pro += formatv("hpp_launch.device_only = hpp_launch.all_device({0});\n",
                      join(*Pointers, ", "));
+    }
   return Pro;
 }
 
@@ -199,8 +214,8 @@ std::string GPURegionWriter::rootEpilogue() const {
 }
 
 Error GPURegionWriter::emitRootLoop(const Construct &L) {
-  std::string Pro = launchPrologue();
   std::string Captures = R.CapturesThis ? "=, *this" : "=";
+  std::string Pro = launchPrologue(Captures);
   Pro += reductionHandles(Captures);
   Pro += formatv("auto hpp_body = [{0}] __device__ (const {1} &hpp_ctx) {{\n", Captures,
                  rt("Ctx"));

@@ -40,7 +40,8 @@ public:
 private:
   // The outermost loop and its launch (GPULaunch.cpp).
   llvm::Error emitRootLoop(const Construct &L) override;
-  std::string launchPrologue() const;
+  /// Also adds the lambda's init-captures of mapped data to \p Captures.
+  std::string launchPrologue(std::string &Captures) const;
   std::string scratchPrologue() const;
   /// Declares the root loop's reduction and scan handles; appends their
   /// device views to \p Captures.

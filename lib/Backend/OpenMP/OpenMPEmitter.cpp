@@ -351,6 +351,13 @@ public:
     return emitOpenMPAtomic(C, Edit);
   }
 
+  /// Threads share the host's memory: data constructs move nothing (SPEC
+  /// §3), and the pragma line becomes a comment.
+  Error emitDataConstruct(const Construct &C, SourceEditor &Edit, unsigned) override {
+    return Edit.replace(C.Pragma.Begin, C.Pragma.End,
+                        ("// hpp " + C.Pragma.Spelling + ": host memory, nothing to copy\n").str());
+  }
+
   std::string describeMapping(const Region &R, const Construct &L) const override {
     bool Simd = usesSimd(R, L);
     std::string Rethrows = R.MayThrow ? ", exceptions rethrown after the region" : "";

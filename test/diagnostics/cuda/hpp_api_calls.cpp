@@ -11,7 +11,7 @@
 #include <hpp/hpp.hpp>
 
 // ERR-NOT: {{error|warning}}
-// CU: auto hpp_body = [=] __device__
+// CU: auto hpp_body = [=, counts = hpp_present_counts, out = hpp_present_out] __device__
 // CU: hpprt::cuda::launch(hpp_launch, hpp_kernel_allowed_L{{[0-9]+}}
 void allowed(int n, double* out, int* counts) {
   hpp::UniqueToken<hpp::Scope::Global> token;

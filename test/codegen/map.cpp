@@ -1,0 +1,77 @@
+// map clauses, data constructs and implicit container maps. CUDA enters
+// each item into the runtime's present table before the launch (a
+// DataScope, exited when the region's block ends), gives the lambda the
+// device addresses of captured pointers and spans of mapped containers; a
+// data construct wraps its statement in a DataScope; stand-alone
+// directives become runtime calls. OpenMP shares the host's memory: the
+// pragmas become comments and nothing is copied.
+// RUN: %hppc translate --backend=openmp %s -o %t.cpp --report | %FileCheck %s --check-prefix=REPORT
+// RUN: %FileCheck %s --check-prefix=OMP --input-file %t.cpp
+// RUN: %hppc translate --backend=cuda %s -o %t.cu
+// RUN: %FileCheck %s --check-prefix=CUDA --input-file %t.cu
+// RUN: %if nvcc %{ %nvcc_hpp -c %t.cu -o %t.o %}
+#include <vector>
+
+void axpy(int n, double a, const double *x, double *y) {
+#pragma hpp parallel map(to: x[0:n]) map(tofrom: y[2:n - 2])
+  for (int i = 2; i < n; ++i)
+    y[i] += a * x[i];
+}
+// REPORT: region 'axpy_L16' (flat loop)
+// REPORT: maps: to: x[0:n], tofrom: y[2:n - 2]
+// CUDA: hpprt::cuda::DataScope hpp_map("{{.*}}map.cpp", 16, hpp_launch.stream);
+// CUDA-NEXT: hpp_map.map(hpprt::cuda::MapKind::To, hpprt::cuda::section_base(x), (0), (n), "to: x[0:n]");
+// CUDA-NEXT: hpp_map.map(hpprt::cuda::MapKind::ToFrom, hpprt::cuda::section_base(y), (2), (n - 2), "tofrom: y[2:n - 2]");
+// CUDA-DAG: auto *const hpp_present_y = hpprt::cuda::present_section(y, (2));
+// CUDA-DAG: auto *const hpp_present_x = hpprt::cuda::present_section(x, (0));
+// CUDA: hpp_launch.device_only = hpp_launch.all_device(hpp_present_y, hpp_present_x);
+// CUDA: auto hpp_body = [=, y = hpp_present_y, x = hpp_present_x] __device__
+// OMP: void axpy(
+// OMP-NOT: hpp_map
+// OMP: #pragma omp parallel
+
+double sum(const std::vector<double> &v, std::vector<double> &w) {
+  double s = 0;
+#pragma hpp parallel reduction(+: s)
+  for (int i = 0; i < (int)v.size(); ++i) {
+    s += v[i];
+    w[i] = v[i];
+  }
+  return s;
+}
+// REPORT: region 'sum_L35' (flat loop)
+// REPORT: maps: to: v (implicit), tofrom: w (implicit)
+// CUDA: hpp_map.map(hpprt::cuda::MapKind::To, hpprt::cuda::section_base(v), 0, hpprt::cuda::whole_extent(v), "to: v");
+// CUDA-NEXT: hpp_map.map(hpprt::cuda::MapKind::ToFrom, hpprt::cuda::section_base(w), 0, hpprt::cuda::whole_extent(w), "tofrom: w");
+// CUDA: auto hpp_body = [=, v = hpprt::cuda::span_of(v, 0), w = hpprt::cuda::span_of(w, 0), hpp_dev_s = hpp_red_s.device()] __device__
+
+void run(int n, double *x, double *y) {
+#pragma hpp data map(to: x[0:n]) map(tofrom: y[0:n])
+  {
+    for (int it = 0; it < 10; ++it)
+      axpy(n, 2.0, x, y);
+#pragma hpp update host(y[0:n])
+#pragma hpp update device(y[0:n])
+  }
+#pragma hpp enter data map(alloc: x[0:n])
+#pragma hpp exit data map(delete: x[0:n])
+}
+// REPORT: map.cpp:49: data: to: x[0:n], tofrom: y[0:n]
+// REPORT: map.cpp:53: update: host(y[0:n])
+// REPORT: map.cpp:54: update: device(y[0:n])
+// REPORT: map.cpp:56: enter data: alloc: x[0:n]
+// REPORT: map.cpp:57: exit data: delete: x[0:n]
+// CUDA: { // hpp data from {{.*}}map.cpp:49
+// CUDA-NEXT: hpprt::cuda::DataScope hpp_data0("{{.*}}map.cpp", 49, hpprt::cuda::default_stream_handle());
+// CUDA-NEXT: hpp_data0.map(hpprt::cuda::MapKind::To, hpprt::cuda::section_base(x), (0), (n), "to: x[0:n]");
+// CUDA-NEXT: hpp_data0.map(hpprt::cuda::MapKind::ToFrom, hpprt::cuda::section_base(y), (0), (n), "tofrom: y[0:n]");
+// CUDA: hpprt::cuda::update_data(hpprt::cuda::MapKind::From, hpprt::cuda::section_base(y), (0), (n), "host(y[0:n])", "{{.*}}map.cpp", 53, hpprt::cuda::default_stream_handle());
+// CUDA: hpprt::cuda::update_data(hpprt::cuda::MapKind::To, hpprt::cuda::section_base(y), (0), (n), "device(y[0:n])", "{{.*}}map.cpp", 54, hpprt::cuda::default_stream_handle());
+// CUDA: } // hpp data from {{.*}}map.cpp:49
+// CUDA: hpprt::cuda::enter_data(hpprt::cuda::MapKind::Alloc, hpprt::cuda::section_base(x), (0), (n), "alloc: x[0:n]", "{{.*}}map.cpp", 56, hpprt::cuda::default_stream_handle());
+// CUDA: hpprt::cuda::exit_data(hpprt::cuda::MapKind::Delete, hpprt::cuda::section_base(x), (0), (n), "delete: x[0:n]", "{{.*}}map.cpp", 57, hpprt::cuda::default_stream_handle());
+// OMP: // hpp data: host memory, nothing to copy
+// OMP: // hpp update: host memory, nothing to copy
+// OMP: // hpp update: host memory, nothing to copy
+// OMP: // hpp enter data: host memory, nothing to copy
+// OMP: // hpp exit data: host memory, nothing to copy
