@@ -15,9 +15,10 @@
 ///
 /// libc serves every call made before the GPU runtime is initialised (the
 /// shared libraries' and cudart's own constructors), while initialising it,
-/// and while the heap itself is inside a GPU runtime call (a thread-local
-/// guard: the runtime allocates, and dlsym/pthread inside cuInit too), so
-/// nothing recurses. Small blocks are suballocated from large managed
+/// while the heap itself is inside a GPU runtime call (a thread-local
+/// guard: the runtime allocates, and dlsym/pthread inside cuInit too), and
+/// for calls from the GPU driver's and runtime's shared libraries (which
+/// may allocate holding their own locks), so nothing recurses. Small blocks are suballocated from large managed
 /// chunks by size class (managed memory has page granularity and
 /// cudaMallocManaged costs microseconds); large ones are managed
 /// allocations of their own, aligned to 256 bytes as cudaMalloc's are.
@@ -29,6 +30,8 @@
 // Host code only: the device pass would see operator new/delete as
 // __host__ __device__ functions calling host ones.
 #ifndef HPPRT_GPU_DEVICE_PASS
+
+#include <link.h>
 
 #include <atomic>
 #include <cerrno>
@@ -63,9 +66,9 @@ static_assert(sizeof(Header) == 16, "the header keeps blocks 16-byte aligned");
 // Distinct values, so a header that is not one of ours is seen as such.
 enum : std::uint16_t { KindLibc = 0x6c31, KindSmall = 0x7331, KindLarge = 0x6231 };
 
-constexpr size_t MinAlign = 16;   // malloc's guarantee on x86-64 and AArch64
-constexpr size_t LargeAlign = 256; // what cudaMalloc gives, for coalescing
-constexpr size_t SmallMax = size_t(1) << 18; // largest small block, header included
+constexpr size_t MinAlign = 16;                 // malloc's guarantee on x86-64 and AArch64
+constexpr size_t LargeAlign = 256;              // what cudaMalloc gives, for coalescing
+constexpr size_t SmallMax = size_t(1) << 18;    // largest small block, header included
 constexpr size_t ChunkBytes = size_t(64) << 20; // managed memory is populated on touch
 
 // Size classes: 16-byte steps up to 256 bytes, then four per power of two.
@@ -114,6 +117,50 @@ SizeClass Classes[NumClasses];
 
 std::mutex ChunkLock;
 char *ChunkNext = nullptr, *ChunkEnd = nullptr;
+char *SpareChunk = nullptr; // a refill that lost the race, for the next one
+
+/// The code of the GPU driver and runtime libraries (libcuda, libcudart,
+/// libamdhip64, ...): allocations called from there go to libc. The driver
+/// may allocate while holding its own locks (lazy module loading inside a
+/// launch does), and a managed allocation from there would call back into
+/// it. Filled once by the constructor, read without a lock after that.
+struct CodeRange {
+  uintptr_t Lo, Hi;
+};
+constexpr int MaxRanges = 32;
+CodeRange RuntimeCode[MaxRanges];
+std::atomic<int> RuntimeCodeCount{0};
+
+bool isRuntimeLibrary(const char *Path) {
+  for (const char *Name : {"/libcuda.so", "/libcudart.so", "/libnvidia-", "/libnvrtc",
+                           "/libamdhip64.so", "/libhsa-runtime64.so", "/libhsakmt"})
+    if (std::strstr(Path, Name))
+      return true;
+  return false;
+}
+
+int noteRuntimeCode(dl_phdr_info *Info, size_t, void *) {
+  if (!Info->dlpi_name || !isRuntimeLibrary(Info->dlpi_name))
+    return 0;
+  int N = RuntimeCodeCount.load(std::memory_order_relaxed);
+  for (int I = 0; I < Info->dlpi_phnum && N < MaxRanges; ++I) {
+    const ElfW(Phdr) &P = Info->dlpi_phdr[I];
+    if (P.p_type != PT_LOAD || !(P.p_flags & PF_X))
+      continue;
+    RuntimeCode[N++] = {Info->dlpi_addr + P.p_vaddr, Info->dlpi_addr + P.p_vaddr + P.p_memsz};
+  }
+  RuntimeCodeCount.store(N, std::memory_order_release);
+  return 0;
+}
+
+bool calledFromRuntime(const void *Caller) {
+  const uintptr_t A = reinterpret_cast<uintptr_t>(Caller);
+  const int N = RuntimeCodeCount.load(std::memory_order_acquire);
+  for (int I = 0; I < N; ++I)
+    if (A >= RuntimeCode[I].Lo && A < RuntimeCode[I].Hi)
+      return true;
+  return false;
+}
 
 void *managedAlloc(size_t Bytes) {
   Guard G;
@@ -136,18 +183,48 @@ char *smallBlock(unsigned C) {
     }
   }
   const size_t Bytes = classBytes(C);
-  std::lock_guard<std::mutex> L(ChunkLock);
-  if (size_t(ChunkEnd - ChunkNext) < Bytes) {
-    // The chunk's tail is left unused: at most one block of the largest class.
-    char *Chunk = static_cast<char *>(managedAlloc(ChunkBytes));
-    if (!Chunk)
+  char *Fresh = nullptr; // a chunk this thread allocated
+  for (;;) {
+    char *Block = nullptr, *Unneeded = nullptr;
+    {
+      std::lock_guard<std::mutex> L(ChunkLock);
+      if (size_t(ChunkEnd - ChunkNext) < Bytes) {
+        // The tail left is less than one block of this class: unused.
+        if (!Fresh) {
+          Fresh = SpareChunk;
+          SpareChunk = nullptr;
+        }
+        if (Fresh) {
+          ChunkNext = Fresh;
+          ChunkEnd = Fresh + ChunkBytes;
+          Fresh = nullptr;
+        }
+      } else if (Fresh) {
+        // Another thread refilled first: ours serves the next refill.
+        if (SpareChunk)
+          Unneeded = Fresh;
+        else
+          SpareChunk = Fresh;
+        Fresh = nullptr;
+      }
+      if (size_t(ChunkEnd - ChunkNext) >= Bytes) {
+        Block = ChunkNext;
+        ChunkNext += Bytes;
+      }
+    }
+    if (Unneeded) {
+      Guard G;
+      if (HPPRT_GPU(Free)(Unneeded) != HPPRT_GPU(Success))
+        (void)HPPRT_GPU(GetLastError)();
+    }
+    if (Block)
+      return Block;
+    // No lock is held across the runtime call: a thread the runtime holds
+    // its own lock for may be allocating meanwhile.
+    Fresh = static_cast<char *>(managedAlloc(ChunkBytes));
+    if (!Fresh)
       return nullptr;
-    ChunkNext = Chunk;
-    ChunkEnd = Chunk + ChunkBytes;
   }
-  char *B = ChunkNext;
-  ChunkNext += Bytes;
-  return B;
 }
 
 char *alignUp(char *P, size_t Align) {
@@ -156,8 +233,7 @@ char *alignUp(char *P, size_t Align) {
 
 /// Puts the header before the first \p Align-aligned address past
 /// \p Block's header room, and returns that address.
-void *place(char *Block, size_t BlockBytes, size_t Align, std::uint16_t Kind,
-            std::uint16_t Class) {
+void *place(char *Block, size_t BlockBytes, size_t Align, std::uint16_t Kind, std::uint16_t Class) {
   char *User = alignUp(Block + sizeof(Header), Align);
   Header *H = reinterpret_cast<Header *>(User) - 1;
   H->Usable = BlockBytes - size_t(User - Block);
@@ -177,16 +253,18 @@ void *libcAlloc(size_t Bytes, size_t Align) {
   return Block ? place(Block, Bytes + Front, Front, KindLibc, 0) : nullptr;
 }
 
-/// Every allocation comes here; \p Align is a power of two.
-void *allocate(size_t Bytes, size_t Align) {
+/// Every allocation comes here; \p Align is a power of two, \p Caller
+/// the code that called the public entry point.
+void *allocate(size_t Bytes, size_t Align, const void *Caller) {
   if (Align < MinAlign)
     Align = MinAlign;
-  // Exiting: the runtime's exit handlers may have run already.
-  if (State.load(std::memory_order_acquire) != 2 || InRuntime ||
-      Exiting.load(std::memory_order_relaxed))
-    return libcAlloc(Bytes, Align);
+  // The header's offset field holds up to 2^32 - 1.
   if (Bytes > SIZE_MAX / 2 || Align > (size_t(1) << 31))
     return nullptr;
+  // Exiting: the runtime's exit handlers may have run already.
+  if (State.load(std::memory_order_acquire) != 2 || InRuntime ||
+      Exiting.load(std::memory_order_relaxed) || calledFromRuntime(Caller))
+    return libcAlloc(Bytes, Align);
   // Header and alignment padding both fit within Align extra bytes.
   const size_t Need = Bytes + (Align == MinAlign ? sizeof(Header) : Align);
   if (Need <= SmallMax) {
@@ -240,9 +318,9 @@ size_t usable(const void *P) {
   return H->Kind == KindLibc || H->Kind == KindSmall || H->Kind == KindLarge ? H->Usable : 0;
 }
 
-void *reallocate(void *P, size_t Bytes) {
+void *reallocate(void *P, size_t Bytes, const void *Caller) {
   if (!P)
-    return allocate(Bytes, MinAlign);
+    return allocate(Bytes, MinAlign, Caller);
   if (Bytes == 0) {
     release(P); // as glibc's realloc does
     return nullptr;
@@ -251,9 +329,10 @@ void *reallocate(void *P, size_t Bytes) {
   // Keep a block that is big enough, unless it is libc's and managed memory
   // can now be had (blocks allocated during initialisation move over).
   const bool Libc = headerOf(P)->Kind == KindLibc;
-  if (Have >= Bytes && !(Libc && State.load(std::memory_order_relaxed) == 2 && !InRuntime))
+  if (Have >= Bytes && !(Libc && State.load(std::memory_order_relaxed) == 2 && !InRuntime &&
+                         !calledFromRuntime(Caller)))
     return P;
-  void *Q = allocate(Bytes, MinAlign);
+  void *Q = allocate(Bytes, MinAlign, Caller);
   if (!Q)
     return nullptr;
   std::memcpy(Q, P, Have < Bytes ? Have : Bytes);
@@ -286,6 +365,8 @@ __attribute__((constructor(200))) void initialise() {
     }
   }
   if (Ready) {
+    Guard G;
+    dl_iterate_phdr(noteRuntimeCode, nullptr);
     // Registered after the runtime's own exit handlers, so it runs before
     // them: frees from then on leak instead of touching unmapped memory.
     std::atexit(onExit);
@@ -302,8 +383,10 @@ extern "C" {
 /// takes this object from the archive whatever the program calls.
 int hpprt_managed_heap = 1;
 
+#define HPPRT_CALLER __builtin_return_address(0)
+
 void *malloc(size_t Bytes) noexcept {
-  void *P = allocate(Bytes, MinAlign);
+  void *P = allocate(Bytes, MinAlign, HPPRT_CALLER);
   if (!P)
     errno = ENOMEM;
   return P;
@@ -317,14 +400,16 @@ void *calloc(size_t N, size_t Size) noexcept {
     errno = ENOMEM;
     return nullptr;
   }
-  void *P = malloc(Bytes);
-  if (P)
+  void *P = allocate(Bytes, MinAlign, HPPRT_CALLER);
+  if (!P)
+    errno = ENOMEM;
+  else
     std::memset(P, 0, Bytes);
   return P;
 }
 
 void *realloc(void *P, size_t Bytes) noexcept {
-  void *Q = reallocate(P, Bytes);
+  void *Q = reallocate(P, Bytes, HPPRT_CALLER);
   if (!Q && Bytes)
     errno = ENOMEM;
   return Q;
@@ -336,35 +421,52 @@ void *reallocarray(void *P, size_t N, size_t Size) noexcept {
     errno = ENOMEM;
     return nullptr;
   }
-  return realloc(P, Bytes);
+  void *Q = reallocate(P, Bytes, HPPRT_CALLER);
+  if (!Q && Bytes)
+    errno = ENOMEM;
+  return Q;
 }
 
-void *memalign(size_t Align, size_t Bytes) noexcept {
+} // extern "C"
+
+namespace {
+void *alignedOrNull(size_t Align, size_t Bytes, const void *Caller) {
   if (!isPowerOfTwo(Align)) {
     errno = EINVAL;
     return nullptr;
   }
-  void *P = allocate(Bytes, Align);
+  void *P = allocate(Bytes, Align, Caller);
   if (!P)
     errno = ENOMEM;
   return P;
 }
+} // namespace
 
-void *aligned_alloc(size_t Align, size_t Bytes) noexcept { return memalign(Align, Bytes); }
+extern "C" {
+
+void *memalign(size_t Align, size_t Bytes) noexcept {
+  return alignedOrNull(Align, Bytes, HPPRT_CALLER);
+}
+
+void *aligned_alloc(size_t Align, size_t Bytes) noexcept {
+  return alignedOrNull(Align, Bytes, HPPRT_CALLER);
+}
 
 int posix_memalign(void **Out, size_t Align, size_t Bytes) noexcept {
   if (!isPowerOfTwo(Align) || Align % sizeof(void *) != 0)
     return EINVAL;
-  void *P = allocate(Bytes, Align);
+  void *P = allocate(Bytes, Align, HPPRT_CALLER);
   if (!P)
     return ENOMEM;
   *Out = P;
   return 0;
 }
 
-void *valloc(size_t Bytes) noexcept { return memalign(4096, Bytes); }
+void *valloc(size_t Bytes) noexcept { return alignedOrNull(4096, Bytes, HPPRT_CALLER); }
 
-void *pvalloc(size_t Bytes) noexcept { return memalign(4096, (Bytes + 4095) & ~size_t(4095)); }
+void *pvalloc(size_t Bytes) noexcept {
+  return alignedOrNull(4096, (Bytes + 4095) & ~size_t(4095), HPPRT_CALLER);
+}
 
 size_t malloc_usable_size(void *P) noexcept { return usable(P); }
 
@@ -372,9 +474,9 @@ size_t malloc_usable_size(void *P) noexcept { return usable(P); }
 
 namespace {
 
-void *newOrThrow(size_t Bytes, size_t Align) {
+void *newOrThrow(size_t Bytes, size_t Align, const void *Caller) {
   for (;;) {
-    if (void *P = allocate(Bytes, Align))
+    if (void *P = allocate(Bytes, Align, Caller))
       return P;
     std::new_handler Handler = std::get_new_handler();
     if (!Handler)
@@ -383,9 +485,9 @@ void *newOrThrow(size_t Bytes, size_t Align) {
   }
 }
 
-void *newOrNull(size_t Bytes, size_t Align) noexcept {
+void *newOrNull(size_t Bytes, size_t Align, const void *Caller) noexcept {
   try {
-    return newOrThrow(Bytes, Align);
+    return newOrThrow(Bytes, Align, Caller);
   } catch (...) {
     return nullptr;
   }
@@ -393,17 +495,23 @@ void *newOrNull(size_t Bytes, size_t Align) noexcept {
 
 } // namespace
 
-void *operator new(size_t N) { return newOrThrow(N, MinAlign); }
-void *operator new[](size_t N) { return newOrThrow(N, MinAlign); }
-void *operator new(size_t N, const std::nothrow_t &) noexcept { return newOrNull(N, MinAlign); }
-void *operator new[](size_t N, const std::nothrow_t &) noexcept { return newOrNull(N, MinAlign); }
-void *operator new(size_t N, std::align_val_t A) { return newOrThrow(N, size_t(A)); }
-void *operator new[](size_t N, std::align_val_t A) { return newOrThrow(N, size_t(A)); }
+void *operator new(size_t N) { return newOrThrow(N, MinAlign, HPPRT_CALLER); }
+void *operator new[](size_t N) { return newOrThrow(N, MinAlign, HPPRT_CALLER); }
+void *operator new(size_t N, const std::nothrow_t &) noexcept {
+  return newOrNull(N, MinAlign, HPPRT_CALLER);
+}
+void *operator new[](size_t N, const std::nothrow_t &) noexcept {
+  return newOrNull(N, MinAlign, HPPRT_CALLER);
+}
+void *operator new(size_t N, std::align_val_t A) { return newOrThrow(N, size_t(A), HPPRT_CALLER); }
+void *operator new[](size_t N, std::align_val_t A) {
+  return newOrThrow(N, size_t(A), HPPRT_CALLER);
+}
 void *operator new(size_t N, std::align_val_t A, const std::nothrow_t &) noexcept {
-  return newOrNull(N, size_t(A));
+  return newOrNull(N, size_t(A), HPPRT_CALLER);
 }
 void *operator new[](size_t N, std::align_val_t A, const std::nothrow_t &) noexcept {
-  return newOrNull(N, size_t(A));
+  return newOrNull(N, size_t(A), HPPRT_CALLER);
 }
 
 void operator delete(void *P) noexcept { release(P); }
@@ -417,8 +525,6 @@ void operator delete[](void *P, std::align_val_t) noexcept { release(P); }
 void operator delete(void *P, size_t, std::align_val_t) noexcept { release(P); }
 void operator delete[](void *P, size_t, std::align_val_t) noexcept { release(P); }
 void operator delete(void *P, std::align_val_t, const std::nothrow_t &) noexcept { release(P); }
-void operator delete[](void *P, std::align_val_t, const std::nothrow_t &) noexcept {
-  release(P);
-}
+void operator delete[](void *P, std::align_val_t, const std::nothrow_t &) noexcept { release(P); }
 
 #endif // HPPRT_GPU_DEVICE_PASS
