@@ -18,12 +18,14 @@
 /// while the heap itself is inside a GPU runtime call (a thread-local
 /// guard: the runtime allocates, and dlsym/pthread inside cuInit too), and
 /// for calls from the GPU driver's and runtime's shared libraries (which
-/// may allocate holding their own locks), so nothing recurses. Small blocks are suballocated from large managed
-/// chunks by size class (managed memory has page granularity and
-/// cudaMallocManaged costs microseconds); large ones are managed
-/// allocations of their own, aligned to 256 bytes as cudaMalloc's are.
-/// From the exit handler on, free does nothing: the GPU runtime tears its
-/// context down at exit, and managed memory goes with it.
+/// may allocate holding their own locks), so nothing recurses.
+///
+/// Small blocks are suballocated from large managed chunks by size class
+/// (managed memory has page granularity and cudaMallocManaged costs
+/// microseconds); large ones are managed allocations of their own, aligned
+/// to 256 bytes as cudaMalloc's are. From the exit handler on, free does
+/// nothing: the GPU runtime tears its context down at exit, and managed
+/// memory goes with it.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -132,8 +134,12 @@ CodeRange RuntimeCode[MaxRanges];
 std::atomic<int> RuntimeCodeCount{0};
 
 bool isRuntimeLibrary(const char *Path) {
-  for (const char *Name : {"/libcuda.so", "/libcudart.so", "/libnvidia-", "/libnvrtc",
-                           "/libamdhip64.so", "/libhsa-runtime64.so", "/libhsakmt"})
+  // With the tools the driver loads into the process (compute-sanitizer,
+  // CUPTI-based profilers), whose callbacks run inside driver calls.
+  for (const char *Name :
+       {"/libcuda.so", "/libcudart.so", "/libnvidia-", "/libnvrtc", "/libcupti", "/libsanitizer",
+        "/libToolsInjection", "/libnvperf", "/libInterceptorInjection", "/libTreeLauncher",
+        "/libamdhip64.so", "/libhsa-runtime64.so", "/libhsakmt", "/libroctracer", "/librocprof"})
     if (std::strstr(Path, Name))
       return true;
   return false;
