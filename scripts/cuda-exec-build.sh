@@ -6,10 +6,14 @@
 #   .device-carry/exec/NAME.ser.out  output of the serial g++ build, run here
 #   .device-carry/unit/hpprt_cuda_tests  the CUDA runtime's tests
 #                                    (test/unit/cuda/RuntimeCudaTest.cu)
+#   .device-carry/unit/hpprt_cuda_managed_heap_tests  the managed heap's
+#                                    (test/unit/cuda/managed_heap/)
 # for every program with CUDA lines (CUDA-BUILD:/CUDA-RUN:, the execution
 # format in test/utils/exectest.py). The commands are the programs' CUDA
 # lines; a program whose CUDA lines differ from them is refused, since it
-# would be built here otherwise than by lit.
+# would be built here otherwise than by lit. A program linked with
+# %nvcc_hpp_managed_heap_link in place of %nvcc_hpp_link gets the managed
+# heap (hppc config --libs --managed-heap).
 # With GPU_BACKEND=hip the same programs are translated for HIP and
 # compiled by nvcc through HIP's NVIDIA platform (the HIP headers patched
 # at configure time in $BUILD/hip-nvidia, and the HIP runtime, runtime/hip/,
@@ -34,12 +38,13 @@ out=$carry/exec
 [ -x "$NVCC" ] || { echo "error: nvcc not found at $NVCC" >&2; exit 1; }
 
 # The CUDA lines every program carries; D is '' or -DHPP_TEST_GPU (with it
-# a program leaves out the cases that only the host backends take).
+# a program leaves out the cases that only the host backends take), L the
+# link substitution (%nvcc_hpp_link, or %nvcc_hpp_managed_heap_link).
 cuda_lines() {
-  local D=$1
+  local D=$1 L=${2:-%nvcc_hpp_link}
   cat <<EOF
 // CUDA-BUILD: %hppc translate --backend=cuda %s -o %t.cu${D:+ -- $D}
-// CUDA-BUILD: %nvcc_hpp${D:+ $D} %t.cu -o %t %nvcc_hpp_link
+// CUDA-BUILD: %nvcc_hpp${D:+ $D} %t.cu -o %t $L
 // CUDA-RUN: %t > %t.out
 // CUDA-RUN: %cxx_serial${D:+ $D} %s -o %t.ser && %t.ser > %t.ser.out
 // CUDA-RUN: %compare %t.ser.out %t.out
@@ -55,18 +60,25 @@ else
   done
 fi
 defines=()
+heaps=()
 for n in "${names[@]}"; do
   src=test/exec/$n.cpp
   [ -f "$src" ] || { echo "error: $src not found" >&2; exit 1; }
   have=$(grep -E '^// CUDA-(BUILD|RUN):' "$src")
-  if [ "$have" = "$(cuda_lines '')" ]; then
-    defines+=("")
-  elif [ "$have" = "$(cuda_lines -DHPP_TEST_GPU)" ]; then
-    defines+=("-DHPP_TEST_GPU")
-  else
+  found=0
+  for D in '' -DHPP_TEST_GPU; do
+    for L in %nvcc_hpp_link %nvcc_hpp_managed_heap_link; do
+      if [ $found = 0 ] && [ "$have" = "$(cuda_lines "$D" "$L")" ]; then
+        defines+=("$D")
+        heaps+=("$([ "$L" = %nvcc_hpp_link ] && echo 0 || echo 1)")
+        found=1
+      fi
+    done
+  done
+  if [ $found = 0 ]; then
     echo "error: $src: its CUDA lines are not the ones this script runs:" >&2
     cuda_lines '' | sed 's/^/    /' >&2
-    echo "  (or with -DHPP_TEST_GPU); build it by hand or teach this script" >&2
+    echo "  (or with -DHPP_TEST_GPU, or %nvcc_hpp_managed_heap_link); build it by hand or teach this script" >&2
     exit 1
   fi
 done
@@ -80,21 +92,28 @@ if [ "$GPU_BACKEND" = hip ]; then
   # The HIP runtime for the NVIDIA platform: runtime/hip/ and common/ by nvcc.
   mkdir -p "$out/rt"
   for s in runtime/hip/*.hip runtime/common/*.cpp; do
+    # The managed heap replaces malloc: a library of its own, never in the runtime.
+    case $s in */managed_heap.*) continue ;; esac
     "$NVCC" -arch=sm_90 -O2 $cflags -x cu -c "$s" -o "$out/rt/$(basename "$s").o" || exit 1
   done
   ar rcs "$out/libhpprt_hip_nvidia.a" "$out"/rt/*.o && rm -rf "$out/rt"
+  "$NVCC" -arch=sm_90 -O2 $cflags -x cu -c runtime/hip/managed_heap.hip -o "$out/heap.o" &&
+    ar rcs "$out/libhpprt_hip_nvidia_managed_heap.a" "$out/heap.o" && rm -f "$out/heap.o" || exit 1
   libs="-L$out -lhpprt_hip_nvidia -ldl"
+  heap_libs="-L$out -Xlinker --undefined=hpprt_managed_heap -lhpprt_hip_nvidia_managed_heap $libs"
 else
   rm -rf "$carry/unit"
   mkdir -p "$carry/unit"
   cflags=$("$hppc" config --backend=cuda --cflags)
   libs=$("$hppc" config --backend=cuda --libs)
+  heap_libs=$("$hppc" config --backend=cuda --libs --managed-heap)
 fi
-export hppc NVCC CXX out cflags libs BUILD GPU_BACKEND
+export hppc NVCC CXX out cflags libs heap_libs BUILD GPU_BACKEND
 
 build_one() {
   n=$1
   D=${2:-}
+  [ "${3:-0}" = 1 ] && libs=$heap_libs
   src=test/exec/$n.cpp
   log=$out/$n.build.log
   {
@@ -118,17 +137,17 @@ build_one() {
 export -f build_one
 status=0
 for i in "${!names[@]}"; do
-  printf '%s:%s\n' "${names[$i]}" "${defines[$i]}"
-done | xargs -P "$JOBS" -I{} bash -c 'p={}; build_one "${p%%:*}" "${p#*:}"' || status=1
+  printf '%s:%s:%s\n' "${names[$i]}" "${defines[$i]}" "${heaps[$i]}"
+done | xargs -P "$JOBS" -I{} bash -c 'IFS=: read -r n d h <<< "{}"; build_one "$n" "$d" "$h"' || status=1
 echo "$(ls "$out"/*.cuda 2>/dev/null | wc -l) of ${#names[@]} programs built into $out"
 
 # The CUDA runtime's tests, built by CMake where CUDA is enabled.
 if [ "$GPU_BACKEND" = hip ]; then
   :
-elif ninja -C "$BUILD" hpprt_cuda_tests > "$carry/unit/build.log" 2>&1; then
-  cp "$BUILD/bin/hpprt_cuda_tests" "$carry/unit/"
+elif ninja -C "$BUILD" hpprt_cuda_tests hpprt_cuda_managed_heap_tests > "$carry/unit/build.log" 2>&1; then
+  cp "$BUILD/bin/hpprt_cuda_tests" "$BUILD/bin/hpprt_cuda_managed_heap_tests" "$carry/unit/"
   rm -f "$carry/unit/build.log"
-  echo "built  hpprt_cuda_tests into $carry/unit"
+  echo "built  hpprt_cuda_tests, hpprt_cuda_managed_heap_tests into $carry/unit"
 else
   echo "FAILED hpprt_cuda_tests (see $carry/unit/build.log; is CUDA enabled in $BUILD?)"
   status=1

@@ -99,6 +99,11 @@ if config.nvcc and os.path.exists(config.nvcc) and os.path.exists(cuda_runtime):
     config.available_features.add("nvcc")
     config.substitutions.append(
         ("%nvcc_hpp_link", "$(%s config --backend=cuda --libs)" % hppc))
+    # Before %nvcc_hpp, of which it is an extension: the link of a program
+    # whose malloc and new return managed memory.
+    config.substitutions.append(
+        ("%nvcc_hpp_managed_heap_link",
+         "$(%s config --backend=cuda --libs --managed-heap)" % hppc))
     config.substitutions.append(
         ("%nvcc_hpp",
          "%s -arch=sm_90 -Werror all-warnings -Xcudafe --display_error_number "
@@ -128,6 +133,9 @@ if os.path.exists(hip_runtime):
          % (config.clangxx, config.rocm_device_lib_path)))
     config.substitutions.append(
         ("%hip_hpp_link", "$(%s config --backend=hip --libs)" % hppc))
+    config.substitutions.append(
+        ("%hip_hpp_managed_heap_link",
+         "$(%s config --backend=hip --libs --managed-heap)" % hppc))
     config.substitutions.append(
         ("%hip_hpp", "%s -O2 -Werror -Wno-unused-command-line-argument "
          "$(%s config --backend=hip --cflags)" % (config.clangxx, hppc)))

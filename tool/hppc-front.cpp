@@ -107,7 +107,8 @@ Call classify(int Argc, char **Argv) {
     if (hpp::isWrapperOption(W)) {
       // The options a pass-through ignores; anything else (a report, an
       // unknown --hpp- option) is the wrapper's to handle.
-      if (W == "--keep" || W == "-save-temps" || W == "--save-temps")
+      if (W == "--keep" || W == "-save-temps" || W == "--save-temps" ||
+          W == "--hpp-managed-heap") // a link option; links go to the wrapper
         continue;
       if (W.substr(0, 14) == "--hpp-backend=" && isPassThroughBackend(W.substr(14)))
         continue;

@@ -27,6 +27,7 @@ const char *const Usage = R"(usage:
   hppc translate --backend=openmp|cuda|hip IN.cpp -o OUT [-p BUILD_DIR] [--report]
                  [--remarks] [--report-json FILE] [-- CLANG-ARGS...]
   hppc config --backend=openmp|cuda|hip (--cflags | --libs | --prefix)
+              [--managed-heap]
   hppc --version
 )";
 
@@ -60,6 +61,7 @@ std::string getPrefix(const char *Argv0) {
 int runConfig(ArrayRef<StringRef> Args, const char *Argv0) {
   std::optional<hpp::Backend> B;
   std::vector<StringRef> What;
+  bool ManagedHeap = false;
   for (StringRef A : Args) {
     if (A.consume_front("--backend=")) {
       B = hpp::parseBackend(A);
@@ -67,6 +69,8 @@ int runConfig(ArrayRef<StringRef> Args, const char *Argv0) {
         return fail("unknown backend '" + A + "'");
     } else if (A == "--cflags" || A == "--libs" || A == "--prefix") {
       What.push_back(A);
+    } else if (A == "--managed-heap") {
+      ManagedHeap = true; // --libs then link malloc and new in managed memory
     } else {
       return fail("unknown option '" + A + "' for 'config'\n" + Usage);
     }
@@ -82,11 +86,15 @@ int runConfig(ArrayRef<StringRef> Args, const char *Argv0) {
   case hpp::Backend::CUDA:
     CFlags = " -std=c++17 --extended-lambda --expt-relaxed-constexpr";
     Libs = " -lhpprt_cuda -ldl";
+    if (ManagedHeap)
+      Libs = " -Xlinker --undefined=hpprt_managed_heap -lhpprt_cuda_managed_heap" + Libs;
     break;
   case hpp::Backend::HIP:
     CFlags = std::string(" -std=c++17 -x hip --offload-arch=") + HPP_DEFAULT_HIP_ARCH +
              " --rocm-device-lib-path=" + HPP_HIP_DEVICE_LIBS;
     Libs = " -lhpprt_hip -fuse-ld=lld --hip-link -lamdhip64 -ldl";
+    if (ManagedHeap)
+      Libs = " -Xlinker --undefined=hpprt_managed_heap -lhpprt_hip_managed_heap" + Libs;
     break;
   case hpp::Backend::OpenMP:
     CFlags = " -fopenmp";

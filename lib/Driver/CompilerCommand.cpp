@@ -82,6 +82,10 @@ Expected<CompilerCommand> parseCompilerCommand(ArrayRef<std::string> Words) {
       C.Report = true;
       continue;
     }
+    if (W == "--hpp-managed-heap") {
+      C.ManagedHeap = true;
+      continue;
+    }
     if (W.consume_front("--hpp-report-json=")) {
       C.ReportJSON = W.str();
       continue;

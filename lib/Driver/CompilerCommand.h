@@ -58,11 +58,13 @@ struct CompilerCommand {
   std::vector<std::string> DependencyTargets; // -MT as given; -MQ quoted
 
   /// hpp's own options (--hpp-backend=, --keep/-save-temps, --hpp-report,
-  /// --hpp-report-json=).
+  /// --hpp-report-json=, --hpp-managed-heap).
   std::optional<Backend> Target;
   bool KeepGenerated = false;
   bool Report = false;
   std::string ReportJSON;
+  /// A link takes the managed heap (malloc and new in managed memory).
+  bool ManagedHeap = false;
 
   /// The words of every argument for which \p Keep is true, in order.
   template <class Pred> std::vector<std::string> words(Pred Keep) const {

@@ -78,6 +78,7 @@ private:
   Backend Target = Backend::OpenMP;
   std::string HostCXX, NVCC, CUDAArch, HIPArch;
   bool Report = false;
+  bool ManagedHeap = false;
   std::vector<std::string> Temporaries;
 };
 
@@ -178,6 +179,14 @@ static std::vector<std::string> cudaRuntimeLinkFlags(StringRef NVCC) {
 
 std::vector<std::string> Wrapper::runtimeLinkFlags() const {
   std::vector<std::string> Flags{"-L" + S.Prefix + "/lib"};
+  // The managed heap comes first, so the GPU runtime's libraries after it
+  // resolve its calls; -u takes its object from the archive even when
+  // nothing before it calls malloc or new. Host memory needs no heap: the
+  // OpenMP backend accepts the option and links nothing.
+  if (ManagedHeap && Target != Backend::OpenMP)
+    Flags.insert(Flags.end(), {"-Xlinker", "--undefined=hpprt_managed_heap",
+                               Target == Backend::CUDA ? "-lhpprt_cuda_managed_heap"
+                                                       : "-lhpprt_hip_managed_heap"});
   if (Target == Backend::CUDA) {
     Flags.push_back("-lhpprt_cuda");
     std::vector<std::string> CUDART = cudaRuntimeLinkFlags(NVCC);
@@ -360,6 +369,7 @@ int Wrapper::run() {
   CUDAArch = fromEnvironment("HPP_CUDA_ARCH", S.CUDAArch);
   HIPArch = fromEnvironment("HPP_HIP_ARCH", S.HIPArch);
   Report = C.Report || fromEnvironment("HPP_REPORT", "0") == "1";
+  ManagedHeap = C.ManagedHeap || fromEnvironment("HPP_MANAGED_HEAP", "0") == "1";
 
   std::vector<const CommandArg *> Sources;
   std::vector<bool> Annotated;

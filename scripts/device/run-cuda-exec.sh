@@ -5,7 +5,7 @@
 #    output compared with NAME.ser.out (the serial build's) by
 #    test/exec/compare.py;
 #  - unit/hpprt_cuda_tests, the CUDA runtime's tests (a failing case fails
-#    it);
+#    it), and unit/hpprt_cuda_managed_heap_tests, the managed heap's;
 #  - then each of them under compute-sanitizer, once per tool: memcheck and
 #    racecheck always, synccheck and initcheck as long as SAN_BUDGET lasts
 #    (the runtime's tests with --quick, their smaller sizes). Any error or
@@ -28,6 +28,7 @@ carry=.device-carry
 # scripts/cuda-exec-build.sh), which has no unit tests of its own.
 dir=${EXEC_DIR:-$carry/exec}
 unit=$carry/unit/hpprt_cuda_tests
+heap_unit=$carry/unit/hpprt_cuda_managed_heap_tests
 want_unit=1
 [ -n "${EXEC_DIR:-}" ] && want_unit=0
 sanitize=1
@@ -68,6 +69,14 @@ elif [ -f "$unit" ]; then
 else
   echo "error: $unit missing (scripts/cuda-exec-build.sh builds it)" >&2
 fi
+if [ $want_unit = 1 ] && [ -f "$heap_unit" ]; then
+  names+=(hpprt_cuda_managed_heap_tests)
+  cmd[hpprt_cuda_managed_heap_tests]="$PWD/$heap_unit"
+  san_args[hpprt_cuda_managed_heap_tests]=""
+  limit[hpprt_cuda_managed_heap_tests]=$RUN_TIMEOUT
+elif [ $want_unit = 1 ]; then
+  echo "error: $heap_unit missing (scripts/cuda-exec-build.sh builds it)" >&2
+fi
 for p in "${progs[@]}"; do
   n=$(basename "$p" .cuda)
   names+=("$n")
@@ -82,6 +91,8 @@ start=$(date +%s)
 declare -A result
 fails=0
 [ $want_unit = 0 ] || [ -f "$unit" ] || { result[hpprt_cuda_tests]="FAIL(missing)"; fails=1; }
+[ $want_unit = 0 ] || [ -f "$heap_unit" ] ||
+  { result[hpprt_cuda_managed_heap_tests]="FAIL(missing)"; fails=$((fails + 1)); }
 for n in "${names[@]}"; do
   chmod +x "${cmd[$n]}"
   t0=$(date +%s.%N)
