@@ -24,7 +24,8 @@ void axpy(int n, double a, const double *x, double *y) {
 // CUDA-NEXT: hpp_map.map(hpprt::cuda::MapKind::ToFrom, hpprt::cuda::section_base(y), (2), (n - 2), "tofrom: y[2:n - 2]");
 // CUDA-DAG: auto *const hpp_present_y = hpprt::cuda::present_section(y, (2));
 // CUDA-DAG: auto *const hpp_present_x = hpprt::cuda::present_section(x, (0));
-// CUDA: hpp_launch.device_only = hpp_launch.all_device(hpp_present_y, hpp_present_x);
+// CUDA: hpp_launch.check_pointer(hpp_present_y + (2), "y");
+// CUDA: hpp_launch.device_only = hpp_launch.all_device(hpp_present_y + (2), hpp_present_x);
 // CUDA: auto hpp_body = [=, y = hpp_present_y, x = hpp_present_x] __device__
 // OMP: void axpy(
 // OMP-NOT: hpp_map
@@ -39,7 +40,7 @@ double sum(const std::vector<double> &v, std::vector<double> &w) {
   }
   return s;
 }
-// REPORT: region 'sum_L35' (flat loop)
+// REPORT: region 'sum_L{{[0-9]+}}' (flat loop)
 // REPORT: maps: to: v (implicit), tofrom: w (implicit)
 // CUDA: hpp_map.map(hpprt::cuda::MapKind::To, hpprt::cuda::section_base(v), 0, hpprt::cuda::whole_extent(v), "to: v");
 // CUDA-NEXT: hpp_map.map(hpprt::cuda::MapKind::ToFrom, hpprt::cuda::section_base(w), 0, hpprt::cuda::whole_extent(w), "tofrom: w");
@@ -56,20 +57,20 @@ void run(int n, double *x, double *y) {
 #pragma hpp enter data map(alloc: x[0:n])
 #pragma hpp exit data map(delete: x[0:n])
 }
-// REPORT: map.cpp:49: data: to: x[0:n], tofrom: y[0:n]
-// REPORT: map.cpp:53: update: host(y[0:n])
-// REPORT: map.cpp:54: update: device(y[0:n])
-// REPORT: map.cpp:56: enter data: alloc: x[0:n]
-// REPORT: map.cpp:57: exit data: delete: x[0:n]
-// CUDA: { // hpp data from {{.*}}map.cpp:49
-// CUDA-NEXT: hpprt::cuda::DataScope hpp_data0("{{.*}}map.cpp", 49, hpprt::cuda::default_stream_handle());
+// REPORT: map.cpp:{{[0-9]+}}: data: to: x[0:n], tofrom: y[0:n]
+// REPORT: map.cpp:{{[0-9]+}}: update: host(y[0:n])
+// REPORT: map.cpp:{{[0-9]+}}: update: device(y[0:n])
+// REPORT: map.cpp:{{[0-9]+}}: enter data: alloc: x[0:n]
+// REPORT: map.cpp:{{[0-9]+}}: exit data: delete: x[0:n]
+// CUDA: { // hpp data from {{.*}}map.cpp:{{[0-9]+}}
+// CUDA-NEXT: hpprt::cuda::DataScope hpp_data0("{{.*}}map.cpp", {{[0-9]+}}, hpprt::cuda::default_stream_handle());
 // CUDA-NEXT: hpp_data0.map(hpprt::cuda::MapKind::To, hpprt::cuda::section_base(x), (0), (n), "to: x[0:n]");
 // CUDA-NEXT: hpp_data0.map(hpprt::cuda::MapKind::ToFrom, hpprt::cuda::section_base(y), (0), (n), "tofrom: y[0:n]");
-// CUDA: hpprt::cuda::update_data(hpprt::cuda::MapKind::From, hpprt::cuda::section_base(y), (0), (n), "host(y[0:n])", "{{.*}}map.cpp", 53, hpprt::cuda::default_stream_handle());
-// CUDA: hpprt::cuda::update_data(hpprt::cuda::MapKind::To, hpprt::cuda::section_base(y), (0), (n), "device(y[0:n])", "{{.*}}map.cpp", 54, hpprt::cuda::default_stream_handle());
-// CUDA: } // hpp data from {{.*}}map.cpp:49
-// CUDA: hpprt::cuda::enter_data(hpprt::cuda::MapKind::Alloc, hpprt::cuda::section_base(x), (0), (n), "alloc: x[0:n]", "{{.*}}map.cpp", 56, hpprt::cuda::default_stream_handle());
-// CUDA: hpprt::cuda::exit_data(hpprt::cuda::MapKind::Delete, hpprt::cuda::section_base(x), (0), (n), "delete: x[0:n]", "{{.*}}map.cpp", 57, hpprt::cuda::default_stream_handle());
+// CUDA: hpprt::cuda::update_data(hpprt::cuda::MapKind::From, hpprt::cuda::section_base(y), (0), (n), "host(y[0:n])", "{{.*}}map.cpp", {{[0-9]+}}, hpprt::cuda::default_stream_handle());
+// CUDA: hpprt::cuda::update_data(hpprt::cuda::MapKind::To, hpprt::cuda::section_base(y), (0), (n), "device(y[0:n])", "{{.*}}map.cpp", {{[0-9]+}}, hpprt::cuda::default_stream_handle());
+// CUDA: } // hpp data from {{.*}}map.cpp:{{[0-9]+}}
+// CUDA: hpprt::cuda::enter_data(hpprt::cuda::MapKind::Alloc, hpprt::cuda::section_base(x), (0), (n), "alloc: x[0:n]", "{{.*}}map.cpp", {{[0-9]+}}, hpprt::cuda::default_stream_handle());
+// CUDA: hpprt::cuda::exit_data(hpprt::cuda::MapKind::Delete, hpprt::cuda::section_base(x), (0), (n), "delete: x[0:n]", "{{.*}}map.cpp", {{[0-9]+}}, hpprt::cuda::default_stream_handle());
 // OMP: // hpp data: host memory, nothing to copy
 // OMP: // hpp update: host memory, nothing to copy
 // OMP: // hpp update: host memory, nothing to copy

@@ -46,9 +46,11 @@ int main() {
   for (int i = lo; i < lo + len; ++i)
     x[i] = -x[i];
 
-  // Scratch memory the host never sees (alloc), then a result copied out.
+  // Scratch memory the host never sees (alloc). z is read and written, so
+  // tofrom: with `from` its device copy would start uninitialised (as in
+  // OpenMP; compute-sanitizer's initcheck reports exactly that).
   double *tmp = new double[n];
-#pragma hpp parallel map(alloc: tmp[0:n]) map(to: x[0:n]) map(from: z[0:n])
+#pragma hpp parallel map(alloc: tmp[0:n]) map(to: x[0:n]) map(tofrom: z[0:n])
   for (int i = 0; i < n; ++i) {
     tmp[i] = x[i] * 3.0;
     z[i] += tmp[i] - x[i];

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the map (data region) benchmark (main.cu + jacobi_hpp.cpp translated by hppc)
 # into .device-carry/bench-map/hpp_map_bench. On the device:
-#   .device-carry/bench-map/hpp_map_bench [reps]
+#   .device-carry/bench-map/hpp_map_bench [n] [iterations] [reps]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../../.." && pwd)
 build=${HPP_BUILD_DIR:-$root/build}

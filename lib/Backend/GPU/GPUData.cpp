@@ -45,6 +45,13 @@ const MapEntry *explicitMapOf(const Region &R, const VarDecl *V) {
 
 std::string presentName(StringRef Var) { return ("hpp_present_" + Var).str(); }
 
+std::string firstMappedAddress(const Region &R, const Capture &C) {
+  const MapEntry *M = C.Var ? explicitMapOf(R, C.Var) : nullptr;
+  if (!M || M->Shape != MapShape::Section || M->LoText == "0")
+    return presentName(C.Name);
+  return formatv("{0} + ({1})", presentName(C.Name), M->LoText).str();
+}
+
 std::string dataScopeText(const GPUDialect &D, ArrayRef<MapEntry> Maps, StringRef Scope,
                           StringRef File, unsigned Line, StringRef StreamExpr) {
   std::string Out;

@@ -37,6 +37,11 @@ std::string presentCaptures(const GPUDialect &D, const Region &R, std::string &C
 /// The name under which the prologue holds \p Var's device address.
 std::string presentName(llvm::StringRef Var);
 
+/// What launch checks of pointer capture \p C look at: its device address,
+/// or for a section `p[lo:len]` the device address of p[lo] (p itself lies
+/// before the device copy when lo > 0).
+std::string firstMappedAddress(const Region &R, const Capture &C);
+
 /// Rewrites a data construct or a stand-alone data directive.
 llvm::Error emitGPUDataConstruct(const GPUDialect &D, const Construct &C,
                                  SourceEditor &Edit, unsigned Index);

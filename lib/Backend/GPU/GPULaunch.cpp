@@ -123,7 +123,8 @@ std::string GPURegionWriter::launchPrologue(std::string &Captures) const {
   std::string Checks;
   for (const Capture &C : R.Captures)
     if (C.IsPointer)
-      Checks += formatv("hpp_launch.check_pointer({0}, \"{1}\");\n", presentName(C.Name), C.Name);
+      Checks += formatv("hpp_launch.check_pointer({0}, \"{1}\");\n", firstMappedAddress(R, C),
+                        C.Name);
     else if (C.IsView)
       Checks += formatv("hpp_launch.check_pointer({0}.data(), \"{0}\");\n", C.Name);
   if (!Checks.empty())
@@ -135,11 +136,12 @@ std::string GPURegionWriter::launchPrologue(std::string &Captures) const {
       // What the device will use: the pointers' device addresses, and the
       // device copy of a mapped container.
       for (std::string &P : *Pointers) {
-        bool IsPointer = llvm::any_of(R.Captures, [&](const Capture &C) {
+        auto C = llvm::find_if(R.Captures, [&](const Capture &C) {
           return C.Name == P && C.IsPointer;
         });
-        P = IsPointer ? presentName(P)
-                      : formatv("{0}::present({0}::section_base({1}))", D.Runtime, P).str();
+        P = C != R.Captures.end()
+                ? firstMappedAddress(R, *C)
+                : formatv("{0}::present({0}::section_base({1}))", D.Runtime, P).str();
       }
       Pro += formatv("hpp_launch.device_only = hpp_launch.all_device({0});\n",
                      join(*Pointers, ", "));
