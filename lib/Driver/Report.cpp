@@ -132,6 +132,48 @@ std::vector<std::string> describeConstruct(const ReportInput &In, const Region &
   return Lines;
 }
 
+/// Whether \p Loc lies in a data construct that maps \p V: an implicit map
+/// there finds the container present and copies nothing.
+bool inDataConstructMapping(const ReportInput &In, SourceLocation Loc, const VarDecl *V) {
+  for (const auto &C : In.Model.DataConstructs)
+    if (C->Kind == ConstructKind::Data && C->Range.isValid() &&
+        !In.SM.isBeforeInTranslationUnit(Loc, C->Range.getBegin()) &&
+        !In.SM.isBeforeInTranslationUnit(C->Range.getEnd(), Loc) &&
+        llvm::any_of(C->Maps, [&](const MapEntry &M) { return M.Var == V; }))
+      return true;
+  return false;
+}
+
+/// For each container \p R maps implicitly that an earlier region of the
+/// same function also maps implicitly: each launch copies it again, and a
+/// data construct around both would copy it once.
+std::vector<std::string> repeatedImplicitMaps(const ReportInput &In, const Region &R) {
+  std::vector<std::string> Notes;
+  if (In.BackendName == "openmp") // Host memory: nothing is copied.
+    return Notes;
+  for (const MapEntry &M : R.Root->Maps) {
+    if (!M.Implicit || !M.Var || inDataConstructMapping(In, R.Root->Loc, M.Var))
+      continue;
+    for (const Region &Earlier : In.Model.Regions) {
+      if (&Earlier == &R)
+        break;
+      if (Earlier.Function != R.Function)
+        continue;
+      bool Same = llvm::any_of(Earlier.Root->Maps, [&](const MapEntry &E) {
+        return E.Implicit && E.Var == M.Var;
+      });
+      if (!Same)
+        continue;
+      Notes.push_back(formatv("'{0}' is copied again here after region '{1}' (line {2}); "
+                              "'#pragma hpp data map(tofrom: {0})' around both copies it once",
+                              M.Base, Earlier.Name, Earlier.Line)
+                          .str());
+      break;
+    }
+  }
+  return Notes;
+}
+
 std::string capturesText(const Region &R) {
   std::string S;
   for (const Capture &C : R.Captures)
@@ -173,6 +215,8 @@ std::string renderTextReport(const ReportInput &In) {
       for (size_t I = 1; I < Lines.size(); ++I)
         OS << "    " << Lines[I] << "\n";
     });
+    for (const std::string &Note : repeatedImplicitMaps(In, R))
+      OS << "  note: " << Note << "\n";
     OS << "  barriers inserted: " << R.countInsertedBarriers() << "\n";
     if (!R.Captures.empty())
       OS << "  captures: " << capturesText(R) << "\n";
@@ -202,6 +246,8 @@ void emitReportRemarks(const ReportInput &In, Diagnoser &Diags) {
       Diags.report(In.SM.getExpansionLoc(C.Loc), Diag::remark_construct)
           << join(describeConstruct(In, R, C), "; ");
     });
+    for (const std::string &Note : repeatedImplicitMaps(In, R))
+      Diags.report(In.SM.getExpansionLoc(R.Root->Loc), Diag::remark_construct) << Note;
   }
 }
 

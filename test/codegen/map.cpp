@@ -76,3 +76,19 @@ void run(int n, double *x, double *y) {
 // OMP: // hpp update: host memory, nothing to copy
 // OMP: // hpp enter data: host memory, nothing to copy
 // OMP: // hpp exit data: host memory, nothing to copy
+
+// Two regions that map the same vector implicitly copy it twice: the GPU
+// reports say so, and what would copy it once.
+void twice(std::vector<double> &v) {
+#pragma hpp parallel
+  for (int i = 0; i < (int)v.size(); ++i)
+    v[i] += 1;
+#pragma hpp parallel
+  for (int i = 0; i < (int)v.size(); ++i)
+    v[i] *= 2;
+}
+// RUN: %hppc translate --backend=cuda %s -o %t2.cu --report | %FileCheck %s --check-prefix=GPUREPORT
+// GPUREPORT: region 'twice_L{{[0-9]+}}'
+// GPUREPORT: region 'twice_L[[LINE2:[0-9]+]]'
+// GPUREPORT: note: 'v' is copied again here after region 'twice_L{{[0-9]+}}' (line {{[0-9]+}}); '#pragma hpp data map(tofrom: v)' around both copies it once
+// REPORT-NOT: note: 'v' is copied again
