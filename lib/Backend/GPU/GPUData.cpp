@@ -34,7 +34,8 @@ std::string itemArguments(const GPUDialect &D, const MapEntry &M) {
       .str();
 }
 
-const MapEntry *explicitMapOf(const Region &R, const VarDecl *V) {
+/// The entry that maps \p V in \p R, explicit or implicit, if any.
+const MapEntry *mapOf(const Region &R, const VarDecl *V) {
   for (const MapEntry &M : R.Root->Maps)
     if (M.Var == V && M.Shape != MapShape::ByValue)
       return &M;
@@ -46,7 +47,7 @@ const MapEntry *explicitMapOf(const Region &R, const VarDecl *V) {
 std::string presentName(StringRef Var) { return ("hpp_present_" + Var).str(); }
 
 std::string firstMappedAddress(const Region &R, const Capture &C) {
-  const MapEntry *M = C.Var ? explicitMapOf(R, C.Var) : nullptr;
+  const MapEntry *M = C.Var ? mapOf(R, C.Var) : nullptr;
   if (!M || M->Shape != MapShape::Section || M->LoText == "0")
     return presentName(C.Name);
   return formatv("{0} + ({1})", presentName(C.Name), M->LoText).str();
@@ -70,7 +71,7 @@ std::string dataScopeText(const GPUDialect &D, ArrayRef<MapEntry> Maps, StringRe
 std::string presentCaptures(const GPUDialect &D, const Region &R, std::string &Captures) {
   std::string Pro;
   for (const Capture &C : R.Captures) {
-    const MapEntry *M = C.Var ? explicitMapOf(R, C.Var) : nullptr;
+    const MapEntry *M = C.Var ? mapOf(R, C.Var) : nullptr;
     std::string Lo = M && M->Shape == MapShape::Section ? "(" + M->LoText + ")" : "0";
     if (C.IsPointer) {
       // A section p[lo:len] with lo > 0 starts after p itself: look up its
