@@ -205,6 +205,20 @@ void erase(Table &t, Iter it) {
   detail::present_ranges.fetch_sub(1, std::memory_order_release);
 }
 
+/// The present range that holds all of s (f.inside), or none; a range that
+/// holds only part of it is an error. Called with the update mutex held.
+Table::Found find_section(Table &t, const Section &s, const MapSite &site) {
+  const Table::Found f = t.find(s.begin, s.end);
+  if (f.partial)
+    fail_partial(site, s, f.it);
+  return f;
+}
+
+/// The device address of s's first byte in the range find_section found.
+std::uintptr_t device_address(const Table::Found &f, const Section &s) {
+  return f.it->second.device + (s.begin - f.it->first);
+}
+
 } // namespace
 
 void map_enter(const void *base, std::int64_t lo, std::int64_t len,
@@ -219,15 +233,12 @@ void map_enter(const void *base, std::int64_t lo, std::int64_t len,
   stream = detail::resolve_stream(stream);
   Table &t = table();
   std::lock_guard<std::mutex> lock(t.update_mutex());
-  const Table::Found f = t.find(s.begin, s.end);
-  if (f.partial)
-    fail_partial(site, s, f.it);
+  const Table::Found f = find_section(t, s, site);
   if (f.inside) {
     Table::Range &r = f.it->second;
     ++r.count;
     if (debug_map())
-      log(site, "enter", s, r.device + (s.begin - f.it->first), r.count,
-          "present");
+      log(site, "enter", s, device_address(f, s), r.count, "present");
     return;
   }
   if (device_accessible(s.begin)) {
@@ -261,9 +272,7 @@ void map_exit(const void *base, std::int64_t lo, std::int64_t len,
   const bool copies = kind == MapKind::From || kind == MapKind::ToFrom;
   Table &t = table();
   std::lock_guard<std::mutex> lock(t.update_mutex());
-  const Table::Found f = t.find(s.begin, s.end);
-  if (f.partial)
-    fail_partial(site, s, f.it);
+  const Table::Found f = find_section(t, s, site);
   if (!f.inside) {
     if (device_accessible(s.begin)) {
       if (debug_map())
@@ -277,7 +286,7 @@ void map_exit(const void *base, std::int64_t lo, std::int64_t len,
     return; // release and delete of what is absent do nothing (OpenMP)
   }
   Table::Range &r = f.it->second;
-  const std::uintptr_t device = r.device + (s.begin - f.it->first);
+  const std::uintptr_t device = device_address(f, s);
   r.count = kind == MapKind::Delete ? 0 : r.count - 1;
   if (r.count > 0) {
     if (debug_map())
@@ -310,9 +319,7 @@ void map_update(const void *base, std::int64_t lo, std::int64_t len,
   stream = detail::resolve_stream(stream);
   Table &t = table();
   std::lock_guard<std::mutex> lock(t.update_mutex());
-  const Table::Found f = t.find(s.begin, s.end);
-  if (f.partial)
-    fail_partial(site, s, f.it);
+  const Table::Found f = find_section(t, s, site);
   if (!f.inside) {
     if (device_accessible(s.begin))
       return;
@@ -320,7 +327,7 @@ void map_update(const void *base, std::int64_t lo, std::int64_t len,
                    " is not present: update copies only what a map clause, "
                    "`hpp data` or `enter data` mapped");
   }
-  const std::uintptr_t device = f.it->second.device + (s.begin - f.it->first);
+  const std::uintptr_t device = device_address(f, s);
   if (to_device)
     copy(device, s.begin, s.bytes(), true, stream, site);
   else
