@@ -10,6 +10,8 @@
 #               catches
 #   stream-error test/runtime/cuda_stream_error.cpp: a nowait kernel's fault
 #               reported by its stream's fence
+#   pageable    test/runtime/cuda_pageable_release.cpp, built with -DNDEBUG:
+#               pageable memory named at the launch of a release build
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -26,10 +28,13 @@ done
 rm -f "$out"/*.o
 clang++-19 "${flags[@]}" -Wno-unknown-pragmas "$src"/{main,saxpy,norms}.cpp -o "$out/serial"
 "$out/serial" > "$out/serial.out" && rm "$out/serial"
-for prog in uncaught:cuda_uncaught_error stream-error:cuda_stream_error; do
+for prog in uncaught:cuda_uncaught_error stream-error:cuda_stream_error \
+            pageable:cuda_pageable_release; do
   name=${prog%%:*} src=test/runtime/${prog#*:}.cpp
+  release=()
+  [ "$name" = pageable ] && release=(-DNDEBUG)
   "$BUILD/bin/hppc" translate --backend=cuda "$src" -o "$out/$name.cu"
-  /usr/local/cuda/bin/nvcc -arch=sm_90 $("$BUILD/bin/hppc" config --backend=cuda --cflags) -x cu \
+  /usr/local/cuda/bin/nvcc -arch=sm_90 "${release[@]}" $("$BUILD/bin/hppc" config --backend=cuda --cflags) -x cu \
     "$out/$name.cu" -o "$out/$name" $("$BUILD/bin/hppc" config --backend=cuda --libs)
   rm "$out/$name.cu"
 done

@@ -68,6 +68,7 @@ inline cudaError_t query_device(int device, DeviceLimits &d) {
   d.max_blocks_per_multiprocessor = prop.maxBlocksPerMultiProcessor;
   d.max_threads_per_multiprocessor = prop.maxThreadsPerMultiProcessor;
   d.warp_size = prop.warpSize;
+  d.max_grid_blocks = prop.maxGridSize[0];
   d.shared_per_block = prop.sharedMemPerBlockOptin;
   int pageable = 0;
   err = cudaDeviceGetAttribute(&pageable, cudaDevAttrPageableMemoryAccess, device);

@@ -1,4 +1,4 @@
-//===- device_ranges.cu - Device memory hpp::alloc handed out -------------===//
+//===- device_ranges.cu - GPU memory the runtime handed out ---------------===//
 
 #include "device_ranges.hpp"
 
@@ -12,9 +12,14 @@ namespace gpu {
 namespace detail {
 namespace {
 
+struct Range {
+  std::uintptr_t end;
+  dialect::PointerKind kind;
+};
+
 struct Ranges {
   std::shared_mutex mutex;
-  std::map<std::uintptr_t, std::uintptr_t> begin_to_end;
+  std::map<std::uintptr_t, Range> by_begin;
 };
 
 Ranges &ranges() {
@@ -26,26 +31,29 @@ std::uintptr_t address(const void *p) { return reinterpret_cast<std::uintptr_t>(
 
 } // namespace
 
-void note_device_range(const void *p, std::size_t bytes) {
+void note_range(const void *p, std::size_t bytes, dialect::PointerKind kind) {
   Ranges &r = ranges();
   std::unique_lock<std::shared_mutex> lock(r.mutex);
-  r.begin_to_end[address(p)] = address(p) + bytes;
+  r.by_begin[address(p)] = Range{address(p) + bytes, kind};
 }
 
-void forget_device_range(const void *p) {
+void forget_range(const void *p) {
   Ranges &r = ranges();
   std::unique_lock<std::shared_mutex> lock(r.mutex);
-  r.begin_to_end.erase(address(p));
+  r.by_begin.erase(address(p));
 }
 
-bool in_device_range(const void *p) {
+bool known_kind(const void *p, dialect::PointerKind &kind) {
   Ranges &r = ranges();
   std::shared_lock<std::shared_mutex> lock(r.mutex);
-  auto it = r.begin_to_end.upper_bound(address(p));
-  if (it == r.begin_to_end.begin())
+  auto it = r.by_begin.upper_bound(address(p));
+  if (it == r.by_begin.begin())
     return false;
   --it;
-  return address(p) < it->second;
+  if (address(p) >= it->second.end)
+    return false;
+  kind = it->second.kind;
+  return true;
 }
 
 } // namespace detail

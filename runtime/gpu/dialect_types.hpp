@@ -21,6 +21,10 @@ struct DeviceLimits {
   /// Resident threads per multiprocessor (UniqueToken's concurrency).
   int max_threads_per_multiprocessor = 0;
   int warp_size = 0;
+  /// Blocks one launch may have along x, and threads in all (0: no bound
+  /// beyond the blocks'; AMD counts a dispatch's work-items in 32 bits).
+  long long max_grid_blocks = 0;
+  long long max_grid_threads = 0;
   /// Shared memory (LDS) one block may use, after opting in where the
   /// hardware has an opt-in.
   std::size_t shared_per_block = 0;

@@ -196,12 +196,16 @@ struct Launch {
   }
 
   /// Whether the pointers a region captures are all device memory (or
-  /// null), so that it need not wait; one pointer-attribute query each.
+  /// null), so that it need not wait; a lookup for memory hpp handed out,
+  /// else one pointer-attribute query each.
   template <class... P> static bool all_device(const P *...p) {
     return detail::all_device({static_cast<const void *>(p)...});
   }
 
-  /// Debug builds: throws when p is host memory the device cannot access.
+  /// Throws, naming var, the kernel and its line, when p is host memory the
+  /// device cannot access (a fault in the kernel would name neither var nor
+  /// the fix). A lookup for memory hpp handed out; else one
+  /// pointer-attribute query where the device cannot reach pageable memory.
   template <class T> void check_pointer(const T *p, const char *var) const {
     detail::check_pointer(*this, static_cast<const void *>(p), var);
   }

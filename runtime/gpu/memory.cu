@@ -87,17 +87,19 @@ void *alloc_unreported(std::size_t bytes, Space space) {
     bytes = 1; // a unique non-null pointer, as the serial build gives
   void *p = nullptr;
   HPPRT_GPU(Error_t) err = HPPRT_GPU(Success);
+  using hpprt::gpu::dialect::PointerKind;
+  PointerKind kind = PointerKind::Device;
   switch (space) {
   case Space::Device:
     err = HPPRT_GPU(Malloc)(&p, bytes);
-    if (err == HPPRT_GPU(Success))
-      hpprt::gpu::detail::note_device_range(p, bytes);
     break;
   case Space::Shared:
     err = HPPRT_GPU(MallocManaged)(&p, bytes);
+    kind = PointerKind::Managed;
     break;
   case Space::HostPinned:
     err = hpprt::gpu::dialect::host_alloc(&p, bytes);
+    kind = PointerKind::Pinned;
     break;
   case Space::Host:
     return ::operator new(bytes, std::align_val_t(kAllocAlign));
@@ -106,6 +108,7 @@ void *alloc_unreported(std::size_t bytes, Space space) {
     (void)HPPRT_GPU(GetLastError)();
     throw std::bad_alloc();
   }
+  hpprt::gpu::detail::note_range(p, bytes, kind);
   return p;
 }
 
@@ -124,12 +127,15 @@ void free_bytes(void *p) {
     hpprt::profiling::deallocate_data(p);
   using hpprt::gpu::dialect::PointerKind;
   PointerKind kind = PointerKind::Pageable;
-  HPPRT_GPU(Error_t) err = hpprt::gpu::dialect::pointer_kind(p, kind);
+  HPPRT_GPU(Error_t) err = HPPRT_GPU(Success);
+  if (hpprt::gpu::detail::known_kind(p, kind))
+    hpprt::gpu::detail::forget_range(p);
+  else
+    err = hpprt::gpu::dialect::pointer_kind(p, kind);
   if (err != HPPRT_GPU(Success))
     fail("hpp::free: " HPPRT_GPU_PREFIX "PointerGetAttributes", err);
   switch (kind) {
   case PointerKind::Device:
-    hpprt::gpu::detail::forget_device_range(p);
     err = HPPRT_GPU(Free)(p);
     break;
   case PointerKind::Managed:

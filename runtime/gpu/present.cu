@@ -104,13 +104,14 @@ std::string describe(std::uintptr_t begin, std::uint64_t bytes) {
   return "[" + hex(begin) + ", +" + std::to_string(bytes) + " bytes)";
 }
 
-/// Memory kernels can reach without a map: hpp::alloc Space::Device (a
-/// lookup), else device or managed memory as the GPU runtime reports it.
+/// Memory kernels can reach without a map: hpp::alloc Space::Device or
+/// Shared (a lookup), else device or managed memory as the GPU runtime
+/// reports it.
 bool device_accessible(std::uintptr_t p) {
   const void *ptr = reinterpret_cast<const void *>(p);
-  if (detail::in_device_range(ptr))
-    return true;
   dialect::PointerKind kind = dialect::PointerKind::Pageable;
+  if (detail::known_kind(ptr, kind))
+    return kind == dialect::PointerKind::Device || kind == dialect::PointerKind::Managed;
   if (dialect::pointer_kind(ptr, kind) != HPPRT_GPU(Success)) {
     (void)HPPRT_GPU(GetLastError)();
     return false;
@@ -185,12 +186,15 @@ std::uintptr_t device_alloc(std::uint64_t bytes, const MapSite &site) {
                    detail::error_text(err));
   }
   ++counters.allocations;
+  // Launches find the copy here instead of asking the driver.
+  detail::note_range(p, bytes, dialect::PointerKind::Device);
   return reinterpret_cast<std::uintptr_t>(p);
 }
 
 void device_free(std::uintptr_t p, const MapSite &site) {
   // cudaFree and hipFree wait for the device: kernels still using the copy
   // (regions that did not wait) finish first.
+  detail::forget_range(reinterpret_cast<const void *>(p));
   const HPPRT_GPU(Error_t) err = HPPRT_GPU(Free)(reinterpret_cast<void *>(p));
   if (err != HPPRT_GPU(Success)) {
     (void)HPPRT_GPU(GetLastError)();
@@ -252,6 +256,7 @@ void map_enter(const void *base, std::int64_t lo, std::int64_t len,
     try {
       copy(device, s.begin, s.bytes(), true, stream, site);
     } catch (...) {
+      detail::forget_range(reinterpret_cast<const void *>(device));
       (void)HPPRT_GPU(Free)(reinterpret_cast<void *>(device));
       throw;
     }
@@ -300,6 +305,7 @@ void map_exit(const void *base, std::int64_t lo, std::int64_t len,
     } catch (...) {
       // The device copy is lost either way; the host keeps its old data.
       erase(t, f.it);
+      detail::forget_range(reinterpret_cast<const void *>(device_begin));
       (void)HPPRT_GPU(Free)(reinterpret_cast<void *>(device_begin));
       throw;
     }

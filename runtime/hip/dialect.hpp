@@ -76,6 +76,10 @@ inline hipError_t query_device(int device, DeviceLimits &d) {
   d.max_threads_per_block = prop.maxThreadsPerBlock;
   d.max_threads_per_multiprocessor = prop.maxThreadsPerMultiProcessor;
   d.warp_size = prop.warpSize;
+  d.max_grid_blocks = prop.maxGridSize[0];
+#ifndef __HIP_PLATFORM_NVIDIA__
+  d.max_grid_threads = 0xffffffffll;
+#endif
   d.shared_per_block = prop.sharedMemPerBlock;
   // HIP 5.2 reports these two only on the NVIDIA platform ("CUDA only");
   // on AMD a compute unit holds at most one workgroup per wavefront slot

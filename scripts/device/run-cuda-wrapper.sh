@@ -2,7 +2,8 @@
 # Runs on a GPU machine what scripts/cuda-wrapper-build.sh built: the mixed
 # plain/translated CUDA program against its serial output, the uncaught
 # launch error and the nowait kernel's fault reported at its stream's fence
-# (one "hpp: error:" line each, exit status 1).
+# (one "hpp: error:" line each, exit status 1), and the release build that
+# names a pageable pointer at the launch.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 dir=.device-carry/wrapper
@@ -29,5 +30,14 @@ if [ "$rc" = 1 ] && grep -q "queued 256 iterations without waiting" /tmp/stream-
   echo "PASS asynchronous error at the stream's fence: $(cat /tmp/stream-error.err)"
 else
   echo "FAIL asynchronous error at the stream's fence (exit $rc):"; cat /tmp/stream-error.err; status=1
+fi
+"$dir/pageable" > /tmp/pageable.out 2> /tmp/pageable.err
+rc=$?
+if [ "$rc" = 1 ] && grep -q "^device memory: 1.5 3" /tmp/pageable.out &&
+   [ "$(wc -l < /tmp/pageable.err)" = 1 ] &&
+   grep -q "^hpp: error: kernel 'scale' (.*cuda_pageable_release.cpp:22): pointer 'v' points to pageable host memory, .*add map(tofrom: v\[0:n\])" /tmp/pageable.err; then
+  echo "PASS pageable pointer named by a release build: $(cat /tmp/pageable.err)"
+else
+  echo "FAIL pageable pointer in a release build (exit $rc):"; cat /tmp/pageable.out /tmp/pageable.err; status=1
 fi
 exit $status

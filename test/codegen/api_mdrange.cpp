@@ -31,7 +31,7 @@ void fill(int rows, int cols, double *a) {
 // CUDA-NEXT: int hpp_lb0_0 = 1;
 // CUDA: const hpprt::index_t hpp_n0 = hpp_n0_0 * hpp_n0_1;
 // CUDA: hpp_launch.kind = hpprt::cuda::RegionKind::Flat;
-// CUDA: for (hpprt::index_t hpp_iv0 = hpprt::cuda::global_rank(); hpp_iv0 < hpp_n0; hpp_iv0 += hpprt::cuda::global_size()) { int i = hpprt::index_at(hpp_lb0_0, (hpp_iv0 / (hpp_n0_1)), 1); int j = hpprt::index_at(hpp_lb0_1, hpp_iv0 % hpp_n0_1, 1);
+// CUDA: for (hpprt::index_t hpp_iv0 = hpprt::cuda::global_rank(); hpp_iv0 < hpp_n0; hpp_iv0 = hpp_n0) { int i = hpprt::index_at(hpp_lb0_0, (hpp_iv0 / (hpp_n0_1)), 1); int j = hpprt::index_at(hpp_lb0_1, hpp_iv0 % hpp_n0_1, 1);
 // CUDA: { a[i * cols + j] = i + j; }
 
 // HIP is the CUDA translation with the HIP runtime's names: the diff checks

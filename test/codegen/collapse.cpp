@@ -57,14 +57,14 @@ void descending(int n, double *a) {
 // CUDA-LABEL: void collapse(
 // CUDA: const hpprt::index_t hpp_n0 = hpp_n0_0 * hpp_n0_1;
 // CUDA: hpp_launch.iterations = hpp_n0;
-// CUDA: for (hpprt::index_t hpp_iv0 = hpprt::cuda::global_rank(); hpp_iv0 < hpp_n0; hpp_iv0 += hpprt::cuda::global_size()) { int i = hpprt::index_at(hpp_lb0_0, (hpp_iv0 / (hpp_n0_1)), 1); int j = hpprt::index_at(hpp_lb0_1, hpp_iv0 % hpp_n0_1, 1);
+// CUDA: for (hpprt::index_t hpp_iv0 = hpprt::cuda::global_rank(); hpp_iv0 < hpp_n0; hpp_iv0 = hpp_n0) { int i = hpprt::index_at(hpp_lb0_0, (hpp_iv0 / (hpp_n0_1)), 1); int j = hpprt::index_at(hpp_lb0_1, hpp_iv0 % hpp_n0_1, 1);
 // CUDA: a[i * m + j] = i - j;
 // CUDA-LABEL: void tiled(
-// CUDA: for (hpprt::index_t hpp_iv0 = hpprt::cuda::global_rank(); hpp_iv0 < hpp_n0; hpp_iv0 += hpprt::cuda::global_size()) { int i = hpprt::index_at(hpp_lb0_0, (hpp_iv0 / (hpp_n0_1)), 1); int j = hpprt::index_at(hpp_lb0_1, hpp_iv0 % hpp_n0_1, 1);
+// CUDA: for (hpprt::index_t hpp_iv0 = hpprt::cuda::global_rank(); hpp_iv0 < hpp_n0; hpp_iv0 = hpp_n0) { int i = hpprt::index_at(hpp_lb0_0, (hpp_iv0 / (hpp_n0_1)), 1); int j = hpprt::index_at(hpp_lb0_1, hpp_iv0 % hpp_n0_1, 1);
 // CUDA: a[i * m + j] = 0;
 // CUDA-LABEL: void descending(
 // CUDA: const hpprt::index_t hpp_n0_0 = hpprt::trip_count<hpprt::Cmp::Ge>(hpp_lb0_0, hpp_ub0_0, -3);
-// CUDA: for (hpprt::index_t hpp_iv0 = hpprt::cuda::global_rank(); hpp_iv0 < hpp_n0; hpp_iv0 += hpprt::cuda::global_size()) { int i = hpprt::index_at(hpp_lb0_0, hpp_iv0, -3);
+// CUDA: for (hpprt::index_t hpp_iv0 = hpprt::cuda::global_rank(); hpp_iv0 < hpp_n0; hpp_iv0 = hpp_n0) { int i = hpprt::index_at(hpp_lb0_0, hpp_iv0, -3);
 
 // HIP is the CUDA translation with the HIP runtime's names: the diff checks
 // every other byte, the HIP lines the runtime's macro, header and namespace.

@@ -93,10 +93,8 @@ void dot_maxloc(int n, const double *x, const double *y, double &out, int &where
 // CUDA-NEXT: hpp_launch.iterations = hpp_n0;
 // CUDA-NEXT: auto *const hpp_present_x = hpprt::cuda::present(x);
 // CUDA-NEXT: auto *const hpp_present_y = hpprt::cuda::present(y);
-// CUDA-NEXT: #ifndef NDEBUG
 // CUDA-NEXT: hpp_launch.check_pointer(hpp_present_x, "x");
 // CUDA-NEXT: hpp_launch.check_pointer(hpp_present_y, "y");
-// CUDA-NEXT: #endif
 // CUDA-NEXT: using hpp_type_s = std::remove_reference_t<decltype(s)>;
 // CUDA-NEXT: hpprt::cuda::Reduction<hpprt::Sum, hpp_type_s> hpp_red_s(hpp_launch, s);
 // CUDA-NEXT: using hpp_type_c = std::remove_reference_t<decltype(c)>;

@@ -2,21 +2,4 @@
 # Builds the streams benchmark (main.cu + streams_hpp.cpp translated by hppc)
 # into .device-carry/bench-streams/hpp_streams_bench. On the device:
 #   .device-carry/bench-streams/hpp_streams_bench [reps]
-set -euo pipefail
-root=$(cd "$(dirname "$0")/../../.." && pwd)
-build=${HPP_BUILD_DIR:-$root/build}
-hppc=$build/bin/hppc
-nvcc=${NVCC:-/usr/local/cuda/bin/nvcc}
-out=$root/.device-carry/bench-streams
-mkdir -p "$out"
-here=$root/benchmarks/cuda/streams
-cflags=$("$hppc" config --backend=cuda --cflags)
-libs=$("$hppc" config --backend=cuda --libs)
-flags=(-O3 -arch=sm_90 -DNDEBUG -std=c++17)
-"$hppc" translate --backend=cuda "$here/streams_hpp.cpp" -o "$out/streams_hpp.cu" --report \
-  -- -std=c++17 > "$out/hppc-report.txt"
-"$nvcc" "${flags[@]}" $cflags -I"$here" -x cu -c "$out/streams_hpp.cu" -o "$out/streams_hpp.o"
-"$nvcc" "${flags[@]}" $cflags -I"$here" -c "$here/main.cu" -o "$out/main.o"
-"$nvcc" "${flags[@]}" "$out/main.o" "$out/streams_hpp.o" -o "$out/hpp_streams_bench" $libs
-rm -f "$out"/*.o
-echo "built $out/hpp_streams_bench"
+exec "$(dirname "$0")/../build-bench.sh" streams bench-streams hpp_streams_bench
