@@ -41,9 +41,11 @@ out=$carry/exec
 # a program leaves out the cases that only the host backends take), L the
 # link substitution (%nvcc_hpp_link, or %nvcc_hpp_managed_heap_link).
 cuda_lines() {
-  local D=$1 L=${2:-%nvcc_hpp_link}
+  local D=$1 L=${2:-%nvcc_hpp_link} R=
+  # With the managed heap, new and malloc memory is reachable.
+  [ "$L" = %nvcc_hpp_managed_heap_link ] && R=' --host-memory-reachable'
   cat <<EOF
-// CUDA-BUILD: %hppc translate --backend=cuda %s -o %t.cu${D:+ -- $D}
+// CUDA-BUILD: %hppc translate --backend=cuda$R %s -o %t.cu${D:+ -- $D}
 // CUDA-BUILD: %nvcc_hpp${D:+ $D} %t.cu -o %t $L
 // CUDA-RUN: %t > %t.out
 // CUDA-RUN: %cxx_serial${D:+ $D} %s -o %t.ser && %t.ser > %t.ser.out
@@ -113,11 +115,12 @@ export hppc NVCC CXX out cflags libs heap_libs BUILD GPU_BACKEND
 build_one() {
   n=$1
   D=${2:-}
-  [ "${3:-0}" = 1 ] && libs=$heap_libs
+  reachable=
+  [ "${3:-0}" = 1 ] && libs=$heap_libs && reachable=--host-memory-reachable
   src=test/exec/$n.cpp
   log=$out/$n.build.log
   {
-    "$hppc" translate --backend="$GPU_BACKEND" "$src" -o "$out/$n.cu" ${D:+-- $D} &&
+    "$hppc" translate --backend="$GPU_BACKEND" $reachable "$src" -o "$out/$n.cu" ${D:+-- $D} &&
     "$NVCC" -arch=sm_90 -Werror all-warnings $cflags -x cu $D "$out/$n.cu" -o "$out/$n.cuda" $libs &&
     "$CXX" -std=c++17 -O2 -Wno-unknown-pragmas -I"$BUILD/include" $D "$src" -o "$out/$n.ser" &&
     "$out/$n.ser" > "$out/$n.ser.out"

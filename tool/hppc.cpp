@@ -25,7 +25,8 @@ namespace {
 
 const char *const Usage = R"(usage:
   hppc translate --backend=openmp|cuda|hip IN.cpp -o OUT [-p BUILD_DIR] [--report]
-                 [--remarks] [--report-json FILE] [-- CLANG-ARGS...]
+                 [--remarks] [--report-json FILE] [--host-memory-reachable]
+                 [-- CLANG-ARGS...]
   hppc config --backend=openmp|cuda|hip (--cflags | --libs | --prefix)
               [--managed-heap]
   hppc --version
@@ -40,6 +41,9 @@ const char *const TranslateHelp = R"(usage: hppc translate --backend=BACKEND IN.
   --report                   print the per-loop mapping report on stdout
   --remarks                  give the same report as remarks at the loops' lines
   --report-json FILE         write the same report as JSON
+  --host-memory-reachable    GPU backends: the device reaches memory from new
+                             and malloc (the managed heap, HMM), so regions
+                             may use such pointers without a map
   -- CLANG-ARGS...           arguments for the parse: -I, -D, -std=, ...
                              (-Xclang -verify checks expected diagnostics)
   --help                     this text
@@ -144,6 +148,8 @@ int runTranslate(ArrayRef<StringRef> Args, const char *Argv0) {
       Report = true;
     } else if (A == "--remarks") {
       Opts.Remarks = true;
+    } else if (A == "--host-memory-reachable") {
+      Opts.HostMemoryReachable = true;
     } else if (A == "--report-json" && I + 1 < Args.size()) {
       ReportJSON = Args[++I].str();
     } else if (A.consume_front("--report-json=")) {

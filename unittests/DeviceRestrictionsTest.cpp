@@ -27,7 +27,8 @@ namespace {
 std::unique_ptr<Snippet> checkForGPU(llvm::StringRef Code, bool &Ok) {
   auto S = compile(Code);
   EXPECT_THAT(S->errors(), IsEmpty()) << "the analysis itself must accept the snippet";
-  Ok = checkDeviceRestrictions(S->model(), Backend::CUDA, S->context(), S->diagnoser());
+  Ok = checkDeviceRestrictions(S->model(), Backend::CUDA, DeviceAssumptions{}, S->context(),
+                               S->diagnoser());
   return S;
 }
 

@@ -39,6 +39,10 @@ struct TranslateOptions {
   bool PrintDiagnostics = true;
   /// Also give the mapping report as remarks at the user's lines.
   bool Remarks = false;
+  /// GPU backends: the device reaches memory from new and malloc (the
+  /// program links the managed heap, or GPUs reach pageable memory), so a
+  /// region may use such pointers unmapped.
+  bool HostMemoryReachable = false;
 };
 
 struct TranslationResult {

@@ -11,6 +11,7 @@
 
 #include "Analysis/DeviceRestrictions.h"
 #include "Analysis/CallGraph.h"
+#include "Analysis/HostAllocation.h"
 #include "Analysis/VariableUses.h"
 #include "Basic/ASTUtils.h"
 #include "Basic/Diagnostics.h"
@@ -67,8 +68,10 @@ private:
 /// The checks of one region. Each returns false after reporting an error.
 class RegionChecker {
 public:
-  RegionChecker(Region &R, StringRef Target, ASTContext &Ctx, Diagnoser &Diags)
-      : R(R), Target(Target), Ctx(Ctx), SM(Ctx.getSourceManager()), Diags(Diags) {}
+  RegionChecker(Region &R, const TranslationModel &Model, StringRef Target,
+                const DeviceAssumptions &Assume, ASTContext &Ctx, Diagnoser &Diags)
+      : R(R), Model(Model), Target(Target), Assume(Assume), Ctx(Ctx),
+        SM(Ctx.getSourceManager()), Diags(Diags) {}
 
   bool run();
 
@@ -77,6 +80,7 @@ private:
   bool inRegion(SourceLocation L) const { return rangeContains(R.Root->Range, L, SM); }
 
   bool checkEnclosingFunction();
+  bool checkHostAllocations();
   bool checkDeviceCode();
   bool checkUserReductions();
   bool checkOpaqueCalls();
@@ -86,7 +90,9 @@ private:
   bool markCalledFunctions();
 
   Region &R;
+  const TranslationModel &Model;
   StringRef Target;
+  const DeviceAssumptions &Assume;
   ASTContext &Ctx;
   const SourceManager &SM;
   Diagnoser &Diags;
@@ -170,6 +176,23 @@ bool RegionChecker::checkEnclosingFunction() {
     }
   }
   return true;
+}
+
+/// A pointer to memory the program visibly allocated on the host, not
+/// mapped: the launch would fail where the device cannot reach pageable
+/// memory, so it is refused now, unless the build says it can.
+bool RegionChecker::checkHostAllocations() {
+  if (Assume.HostMemoryReachable)
+    return true;
+  std::optional<HostAllocatedPointer> Found = findHostAllocatedPointer(R, Model, Ctx);
+  if (!Found)
+    return true;
+  const std::string &Name = Found->Pointer->Name;
+  std::string Count = Found->CountText.empty() ? "count" : Found->CountText;
+  Diags.report(Found->Pointer->FirstUse, Diag::err_gpu_host_allocated_pointer)
+      << Target << Name << Found->AllocatorName << (Name + "[0:" + Count + "]");
+  Diags.report(Found->Allocation->getBeginLoc(), Diag::note_host_allocation) << Name;
+  return false;
 }
 
 /// The first use of local array \p V in the region that may write its
@@ -445,8 +468,8 @@ bool RegionChecker::markCalledFunctions() {
 }
 
 bool RegionChecker::run() {
-  if (!checkOpaqueCalls() || !checkEnclosingFunction() || !checkDeviceCode() ||
-      !checkUserReductions())
+  if (!checkOpaqueCalls() || !checkEnclosingFunction() || !checkHostAllocations() ||
+      !checkDeviceCode() || !checkUserReductions())
     return false;
   bool Ok = checkConstructs(*R.Root);
   R.forEachConstruct([&](const Construct &C) {
@@ -466,7 +489,8 @@ bool RegionChecker::run() {
 
 } // namespace
 
-bool checkDeviceRestrictions(TranslationModel &Model, Backend Target, ASTContext &Ctx,
+bool checkDeviceRestrictions(TranslationModel &Model, Backend Target,
+                             const DeviceAssumptions &Assume, ASTContext &Ctx,
                              Diagnoser &Diags) {
   assert(isGPUBackend(Target) && "device restrictions apply to GPU targets");
   const SourceManager &SM = Ctx.getSourceManager();
@@ -474,7 +498,7 @@ bool checkDeviceRestrictions(TranslationModel &Model, Backend Target, ASTContext
   std::vector<Region> Kept;
   for (Region &R : Model.Regions) {
     size_t ErrorsBefore = Diags.errorCount();
-    if (RegionChecker(R, getBackendDisplayName(Target), Ctx, Diags).run()) {
+    if (RegionChecker(R, Model, getBackendDisplayName(Target), Assume, Ctx, Diags).run()) {
       Kept.push_back(std::move(R));
       continue;
     }

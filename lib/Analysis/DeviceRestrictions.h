@@ -24,12 +24,20 @@ namespace hpp {
 
 class Diagnoser;
 
+/// What the build tells hppc about the machine the program will run on.
+struct DeviceAssumptions {
+  /// The device reaches memory from new and malloc: the program links the
+  /// managed heap, or the system gives GPUs pageable memory (HMM, ATS).
+  bool HostMemoryReachable = false;
+};
+
 /// Checks every region of \p Model for GPU target \p Target and fills
 /// Region::Guarded and CalledFunction::Marking. Errors are reported at the
 /// user's lines, and each refused region is recorded in Model.Refused with
 /// the first error as its reason. Returns false if any region was refused.
 bool checkDeviceRestrictions(TranslationModel &Model, Backend Target,
-                             clang::ASTContext &Ctx, Diagnoser &Diags);
+                             const DeviceAssumptions &Assume, clang::ASTContext &Ctx,
+                             Diagnoser &Diags);
 
 } // namespace hpp
 

@@ -86,6 +86,10 @@ Expected<CompilerCommand> parseCompilerCommand(ArrayRef<std::string> Words) {
       C.ManagedHeap = true;
       continue;
     }
+    if (W == "--hpp-host-memory-reachable") {
+      C.HostMemoryReachable = true;
+      continue;
+    }
     if (W.consume_front("--hpp-report-json=")) {
       C.ReportJSON = W.str();
       continue;

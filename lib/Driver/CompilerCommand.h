@@ -63,8 +63,12 @@ struct CompilerCommand {
   bool KeepGenerated = false;
   bool Report = false;
   std::string ReportJSON;
-  /// A link takes the managed heap (malloc and new in managed memory).
+  /// A link takes the managed heap (malloc and new in managed memory); on
+  /// a compile it also means what HostMemoryReachable says.
   bool ManagedHeap = false;
+  /// Translations may let regions use memory from new and malloc unmapped
+  /// (--hpp-host-memory-reachable: GPUs that reach pageable memory).
+  bool HostMemoryReachable = false;
 
   /// The words of every argument for which \p Keep is true, in order.
   template <class Pred> std::vector<std::string> words(Pred Keep) const {

@@ -269,6 +269,8 @@ int Wrapper::translateAndCompile(const CommandArg &Source, StringRef Object) {
   // The report comes as remarks at the user's lines, among the compiler's
   // own diagnostics, as -Minfo=accel does.
   Opts.Remarks = Report;
+  // With the managed heap, new and malloc give managed memory.
+  Opts.HostMemoryReachable = C.HostMemoryReachable || ManagedHeap;
   Opts.DependencyArgs = dependencyArgs(Object);
   Expected<TranslationResult> R = translateFile(Opts);
   if (!R)

@@ -29,9 +29,10 @@ namespace {
 class TranslationConsumer : public ASTConsumer {
 public:
   TranslationConsumer(CompilerInstance &CI, Backend Target, bool Remarks,
-                      std::unique_ptr<Emitter> Backend, TranslationDone Done)
-      : Compiler(CI), Target(Target), Remarks(Remarks), Backend(std::move(Backend)),
-        Done(std::move(Done)), Diags(CI.getDiagnostics()) {
+                      std::unique_ptr<Emitter> Backend, TranslationDone Done,
+                      const DeviceAssumptions &Assume)
+      : Compiler(CI), Target(Target), Remarks(Remarks), Assume(Assume),
+        Backend(std::move(Backend)), Done(std::move(Done)), Diags(CI.getDiagnostics()) {
     CI.getPreprocessor().AddPragmaHandler(new PragmaCollector(Diags, Directives));
     CI.getPreprocessor().addPPCallbacks(std::make_unique<SkippedRangeRecorder>(Skipped));
   }
@@ -49,6 +50,7 @@ private:
   Backend Target;
   /// Whether the report is also given as remarks at the user's lines.
   bool Remarks;
+  DeviceAssumptions Assume;
   std::unique_ptr<Emitter> Backend;
   TranslationDone Done;
   Diagnoser Diags;
@@ -67,7 +69,7 @@ void TranslationConsumer::translate(ASTContext &Ctx, TranslationResult &Result) 
   TranslationModel Model = buildRegions(Compiler.getSema(), Directives, Diags, Skipped);
   // What a GPU cannot run is refused before anything is emitted.
   if (isGPUBackend(Target) && !Diags.hasErrors())
-    checkDeviceRestrictions(Model, Target, Ctx, Diags);
+    checkDeviceRestrictions(Model, Target, Assume, Ctx, Diags);
 
   const SourceManager &SM = Ctx.getSourceManager();
   StringRef FileName = SM.getFileEntryRefForID(SM.getMainFileID())->getName();
@@ -110,13 +112,14 @@ void TranslationConsumer::translate(ASTContext &Ctx, TranslationResult &Result) 
 
 class TranslateAction : public ASTFrontendAction {
 public:
-  TranslateAction(Backend Target, bool Remarks, TranslationResult &Result)
-      : Target(Target), Remarks(Remarks), Result(Result) {}
+  TranslateAction(Backend Target, bool Remarks, TranslationResult &Result,
+                  const DeviceAssumptions &Assume)
+      : Target(Target), Remarks(Remarks), Assume(Assume), Result(Result) {}
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef InFile) override {
     auto Consumer = createTranslationConsumer(
-        CI, Target, Remarks, [this](TranslationResult &R) { Result = std::move(R); });
+        CI, Target, Remarks, [this](TranslationResult &R) { Result = std::move(R); }, Assume);
     if (!Consumer) {
       // The caller made the emitter for this backend before running.
       consumeError(Consumer.takeError());
@@ -128,6 +131,7 @@ public:
 private:
   Backend Target;
   bool Remarks;
+  DeviceAssumptions Assume;
   TranslationResult &Result;
 };
 
@@ -135,17 +139,18 @@ private:
 
 Expected<std::unique_ptr<ASTConsumer>>
 createTranslationConsumer(CompilerInstance &CI, Backend Target, bool Remarks,
-                          TranslationDone Done) {
+                          TranslationDone Done, const DeviceAssumptions &Assume) {
   Expected<std::unique_ptr<Emitter>> Backend = createEmitter(Target);
   if (!Backend)
     return Backend.takeError();
   return std::make_unique<TranslationConsumer>(CI, Target, Remarks, std::move(*Backend),
-                                               std::move(Done));
+                                               std::move(Done), Assume);
 }
 
 std::unique_ptr<FrontendAction> createTranslateAction(Backend Target, bool Remarks,
-                                                      TranslationResult &Result) {
-  return std::make_unique<TranslateAction>(Target, Remarks, Result);
+                                                      TranslationResult &Result,
+                                                      const DeviceAssumptions &Assume) {
+  return std::make_unique<TranslateAction>(Target, Remarks, Result, Assume);
 }
 
 } // namespace hpp

@@ -10,6 +10,7 @@
 #ifndef HPP_DRIVER_TRANSLATIONCONSUMER_H
 #define HPP_DRIVER_TRANSLATIONCONSUMER_H
 
+#include "Analysis/DeviceRestrictions.h"
 #include "hppc/InParseTranslation.h"
 #include "clang/Frontend/FrontendAction.h"
 
@@ -23,12 +24,13 @@ namespace hpp {
 /// also given as remarks at the user's lines.
 llvm::Expected<std::unique_ptr<clang::ASTConsumer>>
 createTranslationConsumer(clang::CompilerInstance &CI, Backend Target, bool Remarks,
-                          TranslationDone Done);
+                          TranslationDone Done, const DeviceAssumptions &Assume = {});
 
 /// A syntax-only action that translates through createTranslationConsumer
 /// and stores the result in \p Result.
 std::unique_ptr<clang::FrontendAction>
-createTranslateAction(Backend Target, bool Remarks, TranslationResult &Result);
+createTranslateAction(Backend Target, bool Remarks, TranslationResult &Result,
+                      const DeviceAssumptions &Assume = {});
 
 } // namespace hpp
 

@@ -200,7 +200,10 @@ Expected<TranslationResult> translateFile(const TranslateOptions &Opts) {
   CommandLine.insert(CommandLine.begin() + 1, Opts.DependencyArgs.begin(),
                      Opts.DependencyArgs.end());
   tooling::ToolInvocation Invocation(
-      CommandLine, createTranslateAction(Opts.Target, Opts.Remarks, Result), Files.get());
+      CommandLine,
+      createTranslateAction(Opts.Target, Opts.Remarks, Result,
+                            DeviceAssumptions{Opts.HostMemoryReachable}),
+      Files.get());
   // The base consumer counts diagnostics and prints nothing.
   DiagnosticConsumer Silent;
   if (!Opts.PrintDiagnostics)

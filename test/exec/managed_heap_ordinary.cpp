@@ -3,7 +3,7 @@
 // OPENMP-RUN: %t > %t.out
 // OPENMP-RUN: %cxx_serial %s -o %t.ser && %t.ser > %t.ser.out
 // OPENMP-RUN: %compare %t.ser.out %t.out
-// CUDA-BUILD: %hppc translate --backend=cuda %s -o %t.cu
+// CUDA-BUILD: %hppc translate --backend=cuda --host-memory-reachable %s -o %t.cu
 // CUDA-BUILD: %nvcc_hpp %t.cu -o %t %nvcc_hpp_managed_heap_link
 // CUDA-RUN: %t > %t.out
 // CUDA-RUN: %cxx_serial %s -o %t.ser && %t.ser > %t.ser.out
