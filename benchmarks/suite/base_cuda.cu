@@ -410,6 +410,58 @@ __global__ void diffusion3d_k(int N, double dt, const double* u, const double* k
   }
 }
 
+// ---- team ------------------------------------------------------------------
+__device__ double warp_sum(double v) {
+  for (int o = 16; o > 0; o /= 2)
+    v += __shfl_down_sync(0xffffffffu, v, o);
+  return v;
+}
+// A block of 256 per row; each row's y[j] * (A x)[j] to part[j].
+__global__ void yax_k(int cols, const double* y, const double* A, const double* x,
+                      double* part) {
+  const int j = blockIdx.x;
+  double r = 0.0;
+  for (int i = threadIdx.x; i < cols; i += BS)
+    r += A[j * cols + i] * x[i];
+  r = block_reduce(r, Plus());
+  if (threadIdx.x == 0)
+    part[j] = y[j] * r;
+}
+// A block of 8 warps per cell, a warp per row n, the lanes over m.
+__global__ void yax3_k(int N, int M, const double* y, const double* A, const double* x,
+                       double* part) {
+  const int e = blockIdx.x, w = threadIdx.x / 32, lane = threadIdx.x % 32;
+  double cell = 0.0;
+  for (int n = w; n < N; n += BS / 32) {
+    double r = 0.0;
+    for (int m = lane; m < M; m += 32)
+      r += A[(e * N + n) * M + m] * x[e * M + m];
+    r = warp_sum(r);
+    cell += y[e * N + n] * r; // meaningful in lane 0
+  }
+  cell = block_reduce(lane == 0 ? cell : 0.0, Plus());
+  if (threadIdx.x == 0)
+    part[e] = cell;
+}
+// A block of 8 warps per cell: the data row to shared memory, then a warp
+// per point v reducing over q.
+__global__ void contract_k(int VS, int QP, const double* fields, const double* data,
+                           double* out) {
+  extern __shared__ double srow[];
+  const int e = blockIdx.x, w = threadIdx.x / 32, lane = threadIdx.x % 32;
+  for (int q = threadIdx.x; q < QP; q += BS)
+    srow[q] = data[e * QP + q];
+  __syncthreads();
+  for (int v = w; v < VS; v += BS / 32) {
+    double a = 0.0;
+    for (int q = lane; q < QP; q += 32)
+      a += fields[(e * VS + v) * QP + q] * srow[q];
+    a = warp_sum(a);
+    if (lane == 0)
+      out[e * VS + v] = a;
+  }
+}
+
 // ---- algorithm ---------------------------------------------------------------
 __global__ void histogram_k(int n, int bins, const int* in, int* counts) {
   const int i = blockIdx.x * BS + threadIdx.x;
@@ -585,6 +637,34 @@ void base_mass3d(int E, const double* B, const double* X, const double* Dq, doub
 }
 void base_diffusion3d(int N, double dt, const double* u, const double* kc, double* out) {
   diffusion3d_k<<<grid2(N - 2, N - 2, N - 2), block2>>>(N, dt, u, kc, out);
+}
+
+// The per-row (per-cell) results go to a device array, summed by the
+// two-pass reduction (deterministic), the total copied to the host.
+static double* team_partials(int count) {
+  static double* p = nullptr;
+  static int have = 0;
+  if (count > have) {
+    if (p)
+      check(cudaFree(p), "cudaFree");
+    check(cudaMalloc(&p, count * sizeof(double)), "cudaMalloc partials");
+    have = count;
+  }
+  return p;
+}
+double base_yax(int rows, int cols, const double* y, const double* A, const double* x) {
+  double* part = team_partials(rows);
+  yax_k<<<rows, BS>>>(cols, y, A, x, part);
+  return reduce(rows, 0.0, Plus(), [=] __device__(int j) { return part[j]; });
+}
+double base_yax3(int E, int N, int M, const double* y, const double* A, const double* x) {
+  double* part = team_partials(E);
+  yax3_k<<<E, BS>>>(N, M, y, A, x, part);
+  return reduce(E, 0.0, Plus(), [=] __device__(int e) { return part[e]; });
+}
+void base_contract(int E, int VS, int QP, const double* fields, const double* data,
+                   double* out) {
+  contract_k<<<E, BS, QP * sizeof(double)>>>(VS, QP, fields, data, out);
 }
 
 void base_scan(int n, const double* in, double* out) {

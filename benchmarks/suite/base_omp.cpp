@@ -1,7 +1,10 @@
 // Hand-written OpenMP versions of the suite's kernels, in the style of
 // RAJAPerf's Base_OpenMP variants: `omp parallel for` on the outer loop (the
-// inner loops left to the compiler's vectoriser), `reduction` clauses, the
-// loop body the same macro the hpp form expands. The scan and the index list
+// inner loops left to the compiler's vectoriser), `parallel for simd
+// reduction` for the flat reductions (without `simd` clang keeps a floating
+// sum in one serial chain, which no expert would time against) and `simd
+// reduction` for the inner ones of the team kernels, the loop body the same
+// macro the hpp form expands. The scan and the index list
 // are the usual two passes over one block per thread (block sums, then each
 // thread rescans its block from its offset); first_min keeps each thread's
 // first minimum and combines them towards the lowest index.
@@ -39,7 +42,7 @@ void base_triad(int n, double q, const double* b, const double* c, double* a) {
 }
 double base_dot(int n, const double* a, const double* b) {
   double s = 0.0;
-#pragma omp parallel for reduction(+ : s)
+#pragma omp parallel for simd reduction(+ : s)
   for (int i = 0; i < n; ++i) {
     DOT_BODY
   }
@@ -85,7 +88,7 @@ void base_nested_init(int nx, int ny, int nz, double* arr) {
 Int3 base_reduce3_int(int n, const int* v) {
   long s = 0;
   int mn = 2147483647, mx = -2147483647 - 1;
-#pragma omp parallel for reduction(+ : s) reduction(min : mn) reduction(max : mx)
+#pragma omp parallel for simd reduction(+ : s) reduction(min : mn) reduction(max : mx)
   for (int i = 0; i < n; ++i) {
     s += v[i];
     mn = v[i] < mn ? v[i] : mn;
@@ -95,7 +98,7 @@ Int3 base_reduce3_int(int n, const int* v) {
 }
 double base_trap_int(int n, double x0, double xp, double y, double yp, double h) {
   double s = 0.0;
-#pragma omp parallel for reduction(+ : s)
+#pragma omp parallel for simd reduction(+ : s)
   for (int i = 0; i < n; ++i) {
     TRAP_INT_BODY
   }
@@ -103,7 +106,7 @@ double base_trap_int(int n, double x0, double xp, double y, double yp, double h)
 }
 double base_pi_reduce(int n, double dx) {
   double s = 0.0;
-#pragma omp parallel for reduction(+ : s)
+#pragma omp parallel for simd reduction(+ : s)
   for (int i = 0; i < n; ++i) {
     PI_REDUCE_BODY
   }
@@ -422,6 +425,50 @@ void base_diffusion3d(int N, double dt, const double* u, const double* kc, doubl
       }
 }
 
+// ================================ team ========================================
+double base_yax(int rows, int cols, const double* y, const double* A, const double* x) {
+  double result = 0.0;
+#pragma omp parallel for reduction(+ : result)
+  for (int j = 0; j < rows; ++j) {
+    double row = 0.0;
+#pragma omp simd reduction(+ : row)
+    for (int i = 0; i < cols; ++i)
+      row += A[j * cols + i] * x[i];
+    result += y[j] * row;
+  }
+  return result;
+}
+double base_yax3(int E, int N, int M, const double* y, const double* A, const double* x) {
+  double result = 0.0;
+#pragma omp parallel for reduction(+ : result)
+  for (int e = 0; e < E; ++e) {
+    double cell = 0.0;
+    for (int n = 0; n < N; ++n) {
+      double row = 0.0;
+#pragma omp simd reduction(+ : row)
+      for (int m = 0; m < M; ++m)
+        row += A[(e * N + n) * M + m] * x[e * M + m];
+      cell += y[e * N + n] * row;
+    }
+    result += cell;
+  }
+  return result;
+}
+void base_contract(int E, int VS, int QP, const double* fields, const double* data,
+                   double* out) {
+#pragma omp parallel for
+  for (int e = 0; e < E; ++e) {
+    const double* s = data + e * QP; // the row stays in L1 across the v loop
+    for (int v = 0; v < VS; ++v) {
+      double acc = 0.0;
+#pragma omp simd reduction(+ : acc)
+      for (int q = 0; q < QP; ++q)
+        acc += fields[(e * VS + v) * QP + q] * s[q];
+      out[e * VS + v] = acc;
+    }
+  }
+}
+
 // ============================== algorithm =====================================
 void base_scan(int n, const double* in, double* out) {
   std::vector<double> offs(omp_get_max_threads() + 1, 0.0);
@@ -447,7 +494,7 @@ void base_scan(int n, const double* in, double* out) {
 }
 double base_reduce_sum(int n, const double* x) {
   double s = 0.0;
-#pragma omp parallel for reduction(+ : s)
+#pragma omp parallel for simd reduction(+ : s)
   for (int i = 0; i < n; ++i)
     s += x[i];
   return s;

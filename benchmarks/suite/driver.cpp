@@ -291,6 +291,7 @@ std::vector<Row> g_rows;
 std::string g_size;      // the size class's label
 double g_copy_gbs = 0;   // measured copy bandwidth at this size
 bool g_api = false;      // this case times the api_* form
+std::string g_form = "pragma"; // the row's form label
 
 void print_row(const Row& r) {
   const double ratio = r.base_ms / r.hpp_ms;
@@ -334,7 +335,7 @@ void run(const Spec& s, const std::function<void()>& h, const std::function<void
       sync();
       (hpp_turn ? th : tb).push_back(time_ms(hpp_turn ? h : b));
     }
-  Row row{s, g_api ? "api" : "pragma", g_size, median(th), median(tb), g_copy_gbs, ck.text(), ck.ok};
+  Row row{s, g_form, g_size, median(th), median(tb), g_copy_gbs, ck.text(), ck.ok};
   if (!ck.ok) {
     ++g_failures;
     std::fprintf(stderr, "cross-check FAILED: %s (%s, size %s): %s\n", s.kernel, row.form.c_str(),
@@ -342,8 +343,31 @@ void run(const Spec& s, const std::function<void()>& h, const std::function<void
   }
   g_rows.push_back(row);
   print_row(row);
-  free_case();
 }
+
+#ifdef SUITE_KOKKOS
+// Debian's Kokkos has only its Serial backend: its rows time the hpp version
+// with one OpenMP thread against Kokkos (in the "base ms" column).
+std::function<void()> one_thread(const std::function<void()>& f) {
+  return [f] {
+    const int t = omp_get_max_threads();
+    omp_set_num_threads(1);
+    f();
+    omp_set_num_threads(t);
+  };
+}
+void vs_kokkos(const Spec& s, const std::function<void()>& h, const std::function<void()>& k,
+               const std::function<void(Checker&)>& check) {
+  if (g_api)
+    return;
+  g_form = "kokkos";
+  run(s, one_thread(h), k, check);
+  g_form = "pragma";
+}
+#define VS_KOKKOS(...) vs_kokkos(__VA_ARGS__)
+#else
+#define VS_KOKKOS(...) (void)0
+#endif
 
 long isqrt(long n) { return static_cast<long>(std::sqrt(static_cast<double>(n)) + 0.5); }
 long icbrt(long n) { return static_cast<long>(std::cbrt(static_cast<double>(n)) + 0.5); }
@@ -739,6 +763,41 @@ void k_diffusion3d(long n) {
       [=] { base_diffusion3d(N, 0.1, u, kc, o.b); }, [=](Checker& k) { k.arr(o, kElem, "out"); });
 }
 
+// ---- team ----
+void k_yax(long n) {
+  const int rows = static_cast<int>(isqrt(n)), cols = rows;
+  const long m = (long)rows * cols;
+  double *A = in(m, 130), *x = in(cols, 131), *y = in(rows, 132);
+  auto hr = std::make_shared<double>(), br = std::make_shared<double>();
+  const Spec s{"yax", "team", m, 8.0 * (m + rows + cols), 2.0 * m};
+  auto h = [=] { *hr = hpp_yax(rows, cols, y, A, x); };
+  auto check = [=](Checker& k) { k.rel(*hr, *br, kReduce, "yax"); };
+  run(s, h, [=] { *br = base_yax(rows, cols, y, A, x); }, check);
+  VS_KOKKOS(s, h, [=] { *br = kokkos_yax(rows, cols, y, A, x); }, check);
+}
+void k_yax3(long n) {
+  const int N = 32, M = 128, E = static_cast<int>(std::max(1L, n / (N * M)));
+  const long m = (long)E * N * M;
+  double *A = in(m, 133), *x = in((long)E * M, 134), *y = in((long)E * N, 135);
+  auto hr = std::make_shared<double>(), br = std::make_shared<double>();
+  const Spec s{"yax3", "team", m, 8.0 * (m + (double)E * M + (double)E * N), 2.0 * m};
+  auto h = [=] { *hr = hpp_yax3(E, N, M, y, A, x); };
+  auto check = [=](Checker& k) { k.rel(*hr, *br, kReduce, "yax3"); };
+  run(s, h, [=] { *br = base_yax3(E, N, M, y, A, x); }, check);
+  VS_KOKKOS(s, h, [=] { *br = kokkos_yax3(E, N, M, y, A, x); }, check);
+}
+void k_contract(long n) {
+  const int VS = 64, QP = 64, E = static_cast<int>(std::max(1L, n / (VS * QP)));
+  const long m = (long)E * VS * QP;
+  double *fields = in(m, 136), *data = in((long)E * QP, 137);
+  Out<double> o = out((long)E * VS, 138);
+  const Spec s{"contract", "team", m, 8.0 * (m + (double)E * QP + (double)E * VS), 2.0 * m};
+  auto h = [=] { hpp_contract(E, VS, QP, fields, data, o.h); };
+  auto check = [=](Checker& k) { k.arr(o, kReduce, "out"); };
+  run(s, h, [=] { base_contract(E, VS, QP, fields, data, o.b); }, check);
+  VS_KOKKOS(s, h, [=] { kokkos_contract(E, VS, QP, fields, data, o.b); }, check);
+}
+
 // ---- algorithm ----
 void k_scan(long n) {
   double* x = in(n, 124);
@@ -791,7 +850,9 @@ const Kernel kKernels[] = {
     {"pressure", k_pressure, false},   {"energy", k_energy, false},
     {"vol3d", k_vol3d, false},         {"fir", k_fir, false},
     {"ltimes", k_ltimes, true},        {"mass3d", k_mass3d, true},
-    {"diffusion3d", k_diffusion3d, false}, {"scan", k_scan, true},
+    {"diffusion3d", k_diffusion3d, false}, {"yax", k_yax, false},
+    {"yax3", k_yax3, false},           {"contract", k_contract, false},
+    {"scan", k_scan, true},
     {"reduce_sum", k_reduce_sum, false}, {"histogram", k_histogram, false},
 };
 
@@ -884,6 +945,14 @@ int main(int argc, char** argv) {
 #else
   std::printf("suite (OpenMP): %d threads; reps %d\n", omp_get_max_threads(), g_reps);
 #endif
+#ifdef SUITE_KOKKOS
+  {
+    int kargc = 1; // the suite's own arguments are not Kokkos'
+    kokkos_initialize(kargc, argv);
+  }
+  std::printf("Kokkos rows (form kokkos): Kokkos %s backend in the base ms column, the hpp "
+              "version run with 1 OpenMP thread in the hpp ms column\n", kokkos_backend());
+#endif
   std::printf("ratio = base time / hpp time (>= 1: hpp as fast as the hand version); %%copy = "
               "hpp's bytes per second over the measured copy bandwidth\n");
   if (g_csv)
@@ -896,7 +965,7 @@ int main(int argc, char** argv) {
     double lo = 1e300;
     std::string lo_name;
   };
-  std::vector<Geo> geo, geo_api;
+  std::vector<Geo> geo, geo_api, geo_kokkos;
   for (long n : sizes) {
     g_size = size_label(n);
     g_copy_gbs = measure_copy(n);
@@ -908,15 +977,19 @@ int main(int argc, char** argv) {
         continue;
       g_api = false;
       k.fn(n);
+      free_case();
       if (api && k.has_api) {
         g_api = true;
+        g_form = "api";
         k.fn(n);
+        free_case();
         g_api = false;
+        g_form = "pragma";
       }
     }
-    Geo g{g_size}, ga{g_size};
+    Geo g{g_size}, ga{g_size}, gk{g_size};
     for (size_t r = first; r < g_rows.size(); ++r) {
-      Geo& t = g_rows[r].form == "api" ? ga : g;
+      Geo& t = g_rows[r].form == "api" ? ga : g_rows[r].form == "kokkos" ? gk : g;
       const double ratio = g_rows[r].base_ms / g_rows[r].hpp_ms;
       t.logsum += std::log(ratio);
       ++t.count;
@@ -927,17 +1000,21 @@ int main(int argc, char** argv) {
     }
     geo.push_back(g);
     geo_api.push_back(ga);
+    geo_kokkos.push_back(gk);
   }
 
   std::printf("\ngeometric mean of ratio (base / hpp) per size:\n");
   for (size_t i = 0; i < geo.size(); ++i) {
-    const Geo &g = geo[i], &ga = geo_api[i];
+    const Geo &g = geo[i], &ga = geo_api[i], &gk = geo_kokkos[i];
     if (g.count)
       std::printf("  %-6s pragma: %.3f over %d kernels (lowest %.3f %s)", g.size.c_str(),
                   std::exp(g.logsum / g.count), g.count, g.lo, g.lo_name.c_str());
     if (ga.count)
       std::printf("; api: %.3f over %d (lowest %.3f %s)", std::exp(ga.logsum / ga.count),
                   ga.count, ga.lo, ga.lo_name.c_str());
+    if (gk.count)
+      std::printf("; hpp (1 thread) vs Kokkos: %.3f over %d (lowest %.3f %s)",
+                  std::exp(gk.logsum / gk.count), gk.count, gk.lo, gk.lo_name.c_str());
     std::printf("\n");
   }
   if (g_csv)
@@ -946,5 +1023,8 @@ int main(int argc, char** argv) {
                   r.form.c_str(), r.size.c_str(), r.s.n, r.s.bytes, r.s.flops, r.hpp_ms,
                   r.base_ms, r.base_ms / r.hpp_ms, r.copy_gbs, r.ok ? "ok" : "MISMATCH");
   std::printf("cross-check: %zu cases, %d mismatches\n", g_rows.size(), g_failures);
+#ifdef SUITE_KOKKOS
+  kokkos_finalize();
+#endif
   return g_failures ? 1 : 0;
 }

@@ -428,6 +428,63 @@ void hpp_diffusion3d(int N, double dt, const double* u, const double* kc, double
       }
 }
 
+// ================================ team ========================================
+// y^T A x: a team per row, the row's dot product over the team's threads and
+// lanes.
+double hpp_yax(int rows, int cols, const double* y, const double* A, const double* x) {
+  double result = 0.0;
+#pragma hpp team reduction(+ : result) name("yax")
+  for (int j = 0; j < rows; ++j) {
+    double row = 0.0;
+#pragma hpp vector reduction(+ : row)
+    for (int i = 0; i < cols; ++i)
+      row += A[j * cols + i] * x[i];
+    result += y[j] * row;
+  }
+  return result;
+}
+
+// sum_e sum_n y(e,n) sum_m A(e,n,m) x(e,m): team, thread and vector levels.
+double hpp_yax3(int E, int N, int M, const double* y, const double* A, const double* x) {
+  double result = 0.0;
+#pragma hpp team reduction(+ : result) name("yax3")
+  for (int e = 0; e < E; ++e) {
+    double cell = 0.0;
+#pragma hpp thread reduction(+ : cell)
+    for (int n = 0; n < N; ++n) {
+      double row = 0.0;
+#pragma hpp vector reduction(+ : row)
+      for (int m = 0; m < M; ++m)
+        row += A[(e * N + n) * M + m] * x[e * M + m];
+      cell += y[e * N + n] * row;
+    }
+    result += cell;
+  }
+  return result;
+}
+
+// out(e,v) = sum_q fields(e,v,q) data(e,q), the cell's data row in level-0
+// scratch.
+void hpp_contract(int E, int VS, int QP, const double* fields, const double* data,
+                  double* out) {
+#pragma hpp team name("contract")
+  for (int e = 0; e < E; ++e) {
+#pragma hpp scratch level(0)
+    double s[QP];
+#pragma hpp vector
+    for (int q = 0; q < QP; ++q)
+      s[q] = data[e * QP + q];
+#pragma hpp thread
+    for (int v = 0; v < VS; ++v) {
+      double acc = 0.0;
+#pragma hpp vector reduction(+ : acc)
+      for (int q = 0; q < QP; ++q)
+        acc += fields[(e * VS + v) * QP + q] * s[q];
+      out[e * VS + v] = acc;
+    }
+  }
+}
+
 // ============================== algorithm =====================================
 void hpp_scan(int n, const double* in, double* out) {
   double s = 0.0;

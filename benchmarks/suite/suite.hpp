@@ -87,6 +87,14 @@ struct Int3 {
                  double* Y);                                                   \
   void P##diffusion3d(int N, double dt, const double* u, const double* kc,     \
                       double* out);                                            \
+  /* team: hierarchical kernels (Kokkos' yAx exercise, a three-level */       \
+  /* variant, Intrepid's contractDataFieldScalar with level-0 scratch) */      \
+  double P##yax(int rows, int cols, const double* y, const double* A,          \
+                const double* x);                                              \
+  double P##yax3(int E, int N, int M, const double* y, const double* A,        \
+                 const double* x);                                             \
+  void P##contract(int E, int VS, int QP, const double* fields,                \
+                   const double* data, double* out);                           \
   /* algorithm */                                                              \
   void P##scan(int n, const double* in, double* out);                          \
   double P##reduce_sum(int n, const double* x);                                \
@@ -105,6 +113,17 @@ void api_ltimes(int nd, int nm, int ng, int nz, const double* ell,
                 const double* psi, double* phi);
 void api_mass3d(int E, const double* B, const double* X, const double* Dq,
                 double* Y);
+
+// The team kernels with Kokkos (kokkos_kernels.cpp, OpenMP binary only, when
+// Debian's Kokkos is installed; built with its Serial backend, the only one
+// that package enables).
+void kokkos_initialize(int& argc, char** argv);
+void kokkos_finalize();
+const char* kokkos_backend();
+double kokkos_yax(int rows, int cols, const double* y, const double* A, const double* x);
+double kokkos_yax3(int E, int N, int M, const double* y, const double* A, const double* x);
+void kokkos_contract(int E, int VS, int QP, const double* fields, const double* data,
+                     double* out);
 
 // mass3d's tensor sizes: D dofs and Q quadrature points per direction.
 enum { MASS_D = 4, MASS_Q = 5 };
