@@ -39,9 +39,9 @@ rm -f "$out"/*.o
 echo "built $out/hpp_suite"
 echo "hppc: $("$hppc" --version 2>&1 | head -1); nvcc: $("$nvcc" --version | tail -2 | head -1)"
 cat <<'RUN'
-Run on the GPU machine with the `run` tool (three sizes, about 3-5 minutes):
-  run(kind="nvidia-h100-x1", carry=[".device-carry"], timeout_s=600,
-      command=".device-carry/bench-suite/hpp_suite --reps 25 --csv")
+Run on the GPU machine with the `run` tool (three sizes, a few minutes):
+  run(kind="nvidia-h100-x1", carry=[".device-carry/bench-suite"], timeout_s=600,
+      command="bash benchmarks/suite/run-device.sh --reps 25 --csv")
 Options: --sizes 1048576,8388608,33554432 (the default), --only daxpy,dot,
 --no-api (skip the hpp::parallel_* rows), --reps N.
 RUN

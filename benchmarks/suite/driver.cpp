@@ -1,6 +1,7 @@
 // Driver of the kernel suite, one source for both binaries: compiled by nvcc
-// with -DSUITE_CUDA (CUDA binary: arrays in device memory from
-// hpp::alloc(Space::Device), i.e. cudaMalloc; CUDA-event timing) or by a host
+// with -DSUITE_CUDA (CUDA binary: every array device-only, the inputs and
+// hpp's outputs from hpp::alloc(Space::Device), the hand version's outputs
+// from cudaMalloc; CUDA-event timing) or by a host
 // compiler with OpenMP (std::chrono::steady_clock timing). For every kernel
 // and size class it runs the hpp version (hpp_*, or api_* for the
 // hpp::parallel_* forms) and the hand-written one (base_*) once from the same
@@ -115,7 +116,7 @@ void sync() {}
 #endif
 
 // ---- memory: every array of a case, freed when the case ends ---------------------------
-std::vector<void*> g_live;
+std::vector<void*> g_live, g_live_cuda;
 template <class T> T* dalloc(long n) {
   T* p = hpp::alloc<T>(static_cast<std::size_t>(n), hpp::Space::Device);
   g_live.push_back(p);
@@ -126,6 +127,11 @@ void free_case() {
   for (void* p : g_live)
     hpp::free(p);
   g_live.clear();
+#ifdef SUITE_CUDA
+  for (void* p : g_live_cuda)
+    CK(cudaFree(p));
+  g_live_cuda.clear();
+#endif
 }
 template <class T> void put(T* d, const std::vector<T>& h) {
   hpp::deep_copy(d, h.data(), h.size() * sizeof(T));
@@ -152,14 +158,26 @@ template <class T> struct Out {
   T* b;
   long n;
 };
+// The hand version's copy: cudaMalloc on CUDA (hpp::alloc(Space::Device) is
+// cudaMalloc too, but the hand side should not depend on hpp at all).
+template <class T> T* base_alloc(long n) {
+#ifdef SUITE_CUDA
+  void* p = nullptr;
+  CK(cudaMalloc(&p, n * sizeof(T)));
+  g_live_cuda.push_back(p);
+  return static_cast<T*>(p);
+#else
+  return dalloc<T>(n);
+#endif
+}
 Out<double> out(long n, std::uint32_t seed, double lo = -1.0, double hi = 1.0) {
-  Out<double> o{dalloc<double>(n), dalloc<double>(n), n};
+  Out<double> o{dalloc<double>(n), base_alloc<double>(n), n};
   fill(o.h, n, seed, lo, hi);
   fill(o.b, n, seed, lo, hi);
   return o;
 }
 Out<int> out_int(long n, std::uint32_t seed, int lo, int hi) {
-  Out<int> o{dalloc<int>(n), dalloc<int>(n), n};
+  Out<int> o{dalloc<int>(n), base_alloc<int>(n), n};
   fill(o.h, n, seed, lo, hi);
   fill(o.b, n, seed, lo, hi);
   return o;
