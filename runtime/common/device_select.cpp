@@ -53,9 +53,11 @@ DeviceChoice choose_device(const EnvLookup &env, int device_count,
     if (d < 0)
       c.error = std::string("HPP_DEVICE='") + text +
                 "' is not a device number (expected 0, 1, ...)";
-    else if (d >= device_count)
+    else if (d >= device_count) {
       c.error = "HPP_DEVICE=" + std::to_string(d) + " but " +
                 devices_text(device_count, backend);
+      c.too_few_devices = true;
+    }
     else
       c.device = static_cast<int>(d);
     return c;
@@ -84,6 +86,7 @@ DeviceChoice choose_device(const EnvLookup &env, int device_count,
     c.reason = "local rank " + std::to_string(rank) + " (" + l.rank + ")";
     if (device_count <= 0) {
       c.error = c.reason + " needs a device but " + devices_text(0, backend);
+      c.too_few_devices = true;
       return c;
     }
     c.device = static_cast<int>(rank % device_count);

@@ -29,6 +29,9 @@ struct DeviceChoice {
   /// Not empty when the program cannot run as asked: it stops with
   /// "hpp: error: ..." rather than use a device the user did not mean.
   std::string error;
+  /// The error is that too few devices are visible (the caller can add why
+  /// its device query failed).
+  bool too_few_devices = false;
 };
 
 /// Reads a variable; null when it is not set (std::getenv's contract).

@@ -13,6 +13,7 @@
 #include "present.hpp"
 
 #include "../common/present_table.hpp"
+#include "device.hpp"
 #include "device_ranges.hpp"
 #include "launch.hpp"
 #include "queue.hpp"
@@ -169,6 +170,7 @@ void copy(std::uintptr_t dst, std::uintptr_t src, std::uint64_t bytes,
 }
 
 std::uintptr_t device_alloc(std::uint64_t bytes, const MapSite &site) {
+  detail::use_chosen_device();
   void *p = nullptr;
   const HPPRT_GPU(Error_t) err = HPPRT_GPU(Malloc)(&p, bytes);
   if (err != HPPRT_GPU(Success)) {

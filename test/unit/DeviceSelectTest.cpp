@@ -89,6 +89,8 @@ TEST(DeviceSelect, HppDeviceThatDoesNotExistIsAnError) {
             "HPP_DEVICE=2 but 2 CUDA devices (0-1) visible");
   EXPECT_EQ(choose({{"HPP_DEVICE", "0"}}, 0).error,
             "HPP_DEVICE=0 but no CUDA device is visible");
+  EXPECT_TRUE(c.too_few_devices);
+  EXPECT_FALSE(choose({{"HPP_DEVICE", "x"}}, 1).too_few_devices);
 }
 
 TEST(DeviceSelect, MalformedNumbersAreErrorsNotDeviceZero) {
@@ -122,8 +124,9 @@ TEST(DeviceSelect, AskedMappingWithoutLauncherWarns) {
 }
 
 TEST(DeviceSelect, LauncherButNoDeviceIsAnError) {
-  EXPECT_EQ(choose({{"SLURM_LOCALID", "0"}}, 0).error,
-            "local rank 0 (SLURM_LOCALID) needs a device but no CUDA device is visible");
+  DeviceChoice c = choose({{"SLURM_LOCALID", "0"}}, 0);
+  EXPECT_EQ(c.error, "local rank 0 (SLURM_LOCALID) needs a device but no CUDA device is visible");
+  EXPECT_TRUE(c.too_few_devices);
 }
 
 TEST(DeviceSelect, ReadsTheProcessEnvironment) {
