@@ -191,6 +191,8 @@ void *stream_create() {
 
 void stream_destroy(void *native) {
   const auto stream = static_cast<HPPRT_GPU(Stream_t)>(native);
+  // A stream is destroyed on its own device (as it was created).
+  hpprt::gpu::detail::DeviceSwitch on_device(stream);
   hpprt::gpu::detail::forget_stream(stream);
   // Forgotten before the handle is freed for reuse by another thread's
   // new stream.
