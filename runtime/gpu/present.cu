@@ -226,6 +226,8 @@ std::uintptr_t device_address(const Table::Found &f, const Section &s) {
 void map_enter(const void *base, std::int64_t lo, std::int64_t len,
                std::size_t elem_size, MapKind kind, const MapSite &site,
                Stream stream) {
+  // A stream created for a device allocates and copies there.
+  detail::DeviceSwitch on_device(stream);
   if (kind == MapKind::Release || kind == MapKind::Delete)
     fail(site, "release and delete are exit map types; enter maps with to, "
                "from, tofrom or alloc");
@@ -267,6 +269,8 @@ void map_enter(const void *base, std::int64_t lo, std::int64_t len,
 void map_exit(const void *base, std::int64_t lo, std::int64_t len,
               std::size_t elem_size, MapKind kind, const MapSite &site,
               Stream stream) {
+  // A stream created for a device allocates and copies there.
+  detail::DeviceSwitch on_device(stream);
   const Section s = section_of(base, lo, len, elem_size, site);
   if (s.bytes() == 0)
     return;
@@ -315,6 +319,8 @@ void map_exit(const void *base, std::int64_t lo, std::int64_t len,
 void map_update(const void *base, std::int64_t lo, std::int64_t len,
                 std::size_t elem_size, bool to_device, const MapSite &site,
                 Stream stream) {
+  // A stream created for a device allocates and copies there.
+  detail::DeviceSwitch on_device(stream);
   const Section s = section_of(base, lo, len, elem_size, site);
   if (s.bytes() == 0)
     return;
