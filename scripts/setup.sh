@@ -12,11 +12,12 @@ build=${HPP_BUILD_DIR:-$root/build}
 # and clang-tools-19's clang-offload-bundler, with which clang 19 compiles
 # HIP for AMD GPUs; HIP's NVIDIA-platform headers come with libamdhip64-dev
 # (patched for the installed CUDA at configure time, cmake/HppHIP.cmake),
-# and patch applies that patch.
+# and patch applies that patch. Open MPI (libopenmpi-dev, openmpi-bin)
+# builds and runs examples/mpi (test/mpi).
 packages=(cmake ninja-build make g++ python3 llvm-19-dev libclang-19-dev
           libclang-cpp19-dev clang-19 llvm-19-tools lld-19 libomp-19-dev
           libgtest-dev libamdhip64-dev rocm-device-libs hipcc clang-tools-19
-          patch)
+          patch libopenmpi-dev openmpi-bin)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")

@@ -149,6 +149,14 @@ config.substitutions.append(
 
 if shutil.which("make"):
     config.available_features.add("make")
+# MPI (Open MPI from scripts/setup.sh): examples/mpi runs with several
+# ranks on one machine, more ranks than cores included, as root in CI's
+# containers.
+mpirun = shutil.which("mpirun")
+if mpirun and shutil.which("mpicxx"):
+    config.available_features.add("mpi")
+    config.substitutions.append(
+        ("%mpirun", "%s --oversubscribe --allow-run-as-root" % mpirun))
 if shutil.which("nvidia-smi"):
     try:
         if subprocess.run(["nvidia-smi", "-L"], capture_output=True).returncode == 0:

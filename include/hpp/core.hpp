@@ -8,8 +8,9 @@
 /// (and loads the tools named in HPP_TOOLS_LIBS / KOKKOS_TOOLS_LIBS when the
 /// program starts). initialize() only records that the program has started;
 /// it reads no command-line options (threads come from OMP_NUM_THREADS, the
-/// device from CUDA_VISIBLE_DEVICES / HIP_VISIBLE_DEVICES) and leaves argv
-/// as it is. finalize() waits for all outstanding work (hpp::fence), then
+/// device from HPP_DEVICE or the MPI local rank, see the user guide) and
+/// leaves argv as it is; in a GPU program it makes the chosen device
+/// current. finalize() waits for all outstanding work (hpp::fence), then
 /// runs the hooks registered with push_finalize_hook, the last first, as
 /// Kokkos does. Views and Streams still alive at finalize() stay valid
 /// (unlike Kokkos, where that is an error): nothing is torn down.
@@ -42,6 +43,9 @@ inline void initialize() {
     throw std::logic_error(detail::lifetime == detail::Lifetime::Running
                                ? "hpp::initialize: already initialized"
                                : "hpp::initialize: called after hpp::finalize");
+  // A GPU program picks its device now (HPP_DEVICE, the MPI local rank)
+  // rather than at its first device call, so a bad choice stops it here.
+  detail::device_initialize();
   detail::lifetime = detail::Lifetime::Running;
 }
 

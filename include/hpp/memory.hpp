@@ -37,10 +37,12 @@ namespace detail {
 void* alloc_bytes(std::size_t bytes, Space space);
 void free_bytes(void* p);
 void copy_bytes(void* dst, const void* src, std::size_t bytes);
+bool host_accessible(const void* p);
 #else
 HPP_WEAK void* alloc_bytes(std::size_t bytes, Space space);
 HPP_WEAK void free_bytes(void* p);
 HPP_WEAK void copy_bytes(void* dst, const void* src, std::size_t bytes);
+HPP_WEAK bool host_accessible(const void* p);
 
 // Not inline: a call must reach whichever definition the linker keeps
 // (compilers do not inline weak functions).
@@ -53,6 +55,7 @@ void copy_bytes(void* dst, const void* src, std::size_t bytes) {
   if (bytes != 0)
     std::memmove(dst, src, bytes);
 }
+bool host_accessible(const void*) { return true; }
 #endif
 
 #if (defined(HPP_BACKEND_CUDA) || defined(HPP_BACKEND_HIP)) &&                 \
@@ -85,6 +88,11 @@ template <class T> void free(T* p) {
   if (p)
     detail::free_bytes(const_cast<void*>(static_cast<const volatile void*>(p)));
 }
+
+/// Whether the host can read and write *p: false only for device memory of
+/// a GPU program (Space::Device, cudaMalloc); host, pinned and managed
+/// memory, and every pointer of the serial and OpenMP builds, are.
+inline bool is_host_accessible(const void* p) { return detail::host_accessible(p); }
 
 /// Copies bytes between any two spaces; returns when the copy is complete
 /// (in a CUDA program, ordered after the work queued on the default stream).

@@ -4,7 +4,10 @@
 /// policies take one as their first argument and `nowait` work is ordered on
 /// it. A default-constructed Stream is managed: the runtime creates it and
 /// the last copy destroys it. Stream(native) wraps a stream the user owns
-/// (a cudaStream_t / hipStream_t) and never destroys it.
+/// (a cudaStream_t / hipStream_t) and never destroys it. Stream(Device(n))
+/// is a managed stream on device n: regions, copies and reductions queued on
+/// it run on that device whichever device is current, so one host thread
+/// can keep several devices busy.
 ///
 /// The serial build runs all work when it is called, so every stream is
 /// always Complete and fence() returns at once. In a program linked with a
@@ -15,6 +18,7 @@
 
 #include <cstddef>
 #include <memory>
+#include <stdexcept>
 #include <string>
 
 #include "config.hpp"
@@ -41,6 +45,10 @@ void stream_fence(void* native);
 int stream_status(void* native);
 void copy_bytes_async(void* native, void* dst, const void* src, std::size_t bytes);
 void fence_all(const char* label);
+void* stream_create_on(int device);
+int stream_device(void* native);
+int device_count();
+void device_initialize();
 #else
 HPP_WEAK void* stream_create();
 HPP_WEAK void stream_destroy(void* native);
@@ -49,6 +57,10 @@ HPP_WEAK int stream_status(void* native);
 HPP_WEAK void copy_bytes_async(void* native, void* dst, const void* src,
                                std::size_t bytes);
 HPP_WEAK void fence_all(const char* label);
+HPP_WEAK void* stream_create_on(int device);
+HPP_WEAK int stream_device(void* native);
+HPP_WEAK int device_count();
+HPP_WEAK void device_initialize();
 
 // Serial: all work runs when it is called. A managed stream still needs a
 // handle of its own so that distinct streams compare unequal.
@@ -60,12 +72,23 @@ void copy_bytes_async(void*, void* dst, const void* src, std::size_t bytes) {
   copy_bytes(dst, src, bytes);
 }
 void fence_all(const char*) {}
+// The host is the one device of the serial build.
+void* stream_create_on(int device) {
+  if (device != 0)
+    throw std::out_of_range("hpp: hpp::Stream(hpp::Device(" + std::to_string(device) +
+                            ")): no such device (the host backend has one device, 0)");
+  return stream_create();
+}
+int stream_device(void*) { return 0; }
+int device_count() { return 1; }
+void device_initialize() {}
 #endif
 
 /// Owns a managed stream's native handle.
 struct StreamState {
   void* native = stream_create();
   StreamState() = default;
+  explicit StreamState(int device) : native(stream_create_on(device)) {}
   ~StreamState() { stream_destroy(native); }
   StreamState(const StreamState&) = delete;
   StreamState& operator=(const StreamState&) = delete;
@@ -80,6 +103,18 @@ inline void fence() { detail::fence_all("hpp::fence: unnamed global fence"); }
 /// Kokkos::fence("label").
 inline void fence(const std::string& label) { detail::fence_all(label.c_str()); }
 
+/// A device by its number: the CUDA or HIP device id as the process sees
+/// it (after CUDA_VISIBLE_DEVICES / HIP_VISIBLE_DEVICES); 0, the host, in
+/// the serial and OpenMP builds.
+struct Device {
+  explicit Device(int id) : id(id) {}
+  int id;
+};
+
+/// How many devices this process can use (1 in the serial and OpenMP
+/// builds; 0 in a GPU program on a machine without a device).
+inline int device_count() { return detail::device_count(); }
+
 class Stream {
 public:
   /// A new managed stream, destroyed with its last copy.
@@ -88,6 +123,15 @@ public:
   /// Wraps a native stream handle (cudaStream_t, hipStream_t) that the user
   /// keeps owning; nullptr is the device's default stream.
   explicit Stream(void* native) : Native(native) {}
+
+  /// A new managed stream on device d, destroyed with its last copy. Throws
+  /// std::runtime_error (or std::out_of_range in the serial build) when d
+  /// does not exist.
+  explicit Stream(Device d) : State(std::make_shared<detail::StreamState>(d.id)) {}
+
+  /// The device this stream's work runs on: the one it was created for,
+  /// else the device the calling thread uses.
+  int device() const { return detail::stream_device(native()); }
 
   /// The native handle (cudaStream_t on CUDA, hipStream_t on HIP).
   void* native() const { return State ? State->native : Native; }

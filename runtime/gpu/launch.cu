@@ -33,6 +33,7 @@ std::string where(const Launch &cfg) {
 const DeviceInfo &device_info(const Launch *cfg, int *device_out = nullptr) {
   static std::mutex mutex;
   static DeviceInfo infos[kMaxDevices];
+  use_chosen_device();
   int device = 0;
   HPPRT_GPU(Error_t) err = HPPRT_GPU(GetDevice)(&device);
   if (err == HPPRT_GPU(Success) && (device < 0 || device >= kMaxDevices))

@@ -15,6 +15,7 @@
 #include "../common/loop.hpp"
 #include "../common/profiling.hpp"
 #include "config.hpp"
+#include "device.hpp"
 #include "queue.hpp"
 #include "scratch.hpp"
 #include "warp.hpp"
@@ -190,9 +191,12 @@ struct Launch {
   /// work of this host thread is ordered after the region (queue.hpp).
   bool device_only = false;
 
-  /// The `stream(s)` clause.
+  /// The `stream(s)` clause. A stream created for a device makes that
+  /// device current until the region's Launch goes out of scope, so the
+  /// region's buffers, maps and results are made there too.
   void on(const hpp::Stream &s) {
     stream = static_cast<HPPRT_GPU(Stream_t)>(s.native());
+    device_switch.enter(stream);
   }
 
   /// Whether the pointers a region captures are all device memory (or
@@ -216,6 +220,9 @@ struct Launch {
   std::size_t shared_bytes = 0;
 
   std::vector<detail::Participant *> participants;
+
+private:
+  detail::DeviceSwitch device_switch;
 };
 
 namespace detail {

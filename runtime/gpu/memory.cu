@@ -16,6 +16,7 @@
 #include <hpp/view.hpp>
 
 #include "../common/profiling.hpp"
+#include "device.hpp"
 #include "device_ranges.hpp"
 #include "launch.hpp"
 
@@ -85,6 +86,7 @@ namespace {
 void *alloc_unreported(std::size_t bytes, Space space) {
   if (bytes == 0)
     bytes = 1; // a unique non-null pointer, as the serial build gives
+  hpprt::gpu::detail::use_chosen_device();
   void *p = nullptr;
   HPPRT_GPU(Error_t) err = HPPRT_GPU(Success);
   using hpprt::gpu::dialect::PointerKind;
@@ -158,6 +160,7 @@ void copy_bytes(void *dst, const void *src, std::size_t bytes) {
                              tools ? space_of(src) : "", src, bytes);
   if (bytes == 0)
     return;
+  hpprt::gpu::detail::use_chosen_device();
   // The host reads or writes memory that regions which did not wait may
   // still use.
   hpprt::gpu::detail::settle_implicit("hpp::deep_copy");
@@ -172,7 +175,19 @@ void copy_bytes(void *dst, const void *src, std::size_t bytes) {
     fail("hpp::deep_copy", err);
 }
 
+bool host_accessible(const void *p) {
+  if (!p || hpprt::gpu::detail::in_device_range(p))
+    return !p;
+  dialect::PointerKind kind = dialect::PointerKind::Pageable;
+  if (dialect::pointer_kind(p, kind) != HPPRT_GPU(Success)) {
+    (void)HPPRT_GPU(GetLastError)();
+    return true; // unknown to the GPU runtime: host memory
+  }
+  return kind != dialect::PointerKind::Device;
+}
+
 void *stream_create() {
+  hpprt::gpu::detail::use_chosen_device();
   HPPRT_GPU(Stream_t) stream = nullptr;
   const HPPRT_GPU(Error_t) err = HPPRT_GPU(StreamCreate)(&stream);
   if (err != HPPRT_GPU(Success))
@@ -182,9 +197,37 @@ void *stream_create() {
 
 void stream_destroy(void *native) {
   const auto stream = static_cast<HPPRT_GPU(Stream_t)>(native);
+  // A stream is destroyed on its own device (as it was created).
+  hpprt::gpu::detail::DeviceSwitch on_device(stream);
   hpprt::gpu::detail::forget_stream(stream);
+  // Forgotten before the handle is freed for reuse by another thread's
+  // new stream.
+  hpprt::gpu::detail::forget_bound_stream(stream);
   (void)HPPRT_GPU(StreamDestroy)(stream);
 }
+
+void *stream_create_on(int device) {
+  return static_cast<void *>(hpprt::gpu::detail::create_bound_stream(device));
+}
+
+int stream_device(void *native) {
+  const auto stream = static_cast<HPPRT_GPU(Stream_t)>(native);
+  return hpprt::gpu::detail::device_of(stream);
+}
+
+int device_count() {
+  int count = 0;
+  const HPPRT_GPU(Error_t) err = HPPRT_GPU(GetDeviceCount)(&count);
+  if (err == HPPRT_GPU(ErrorNoDevice) || err == HPPRT_GPU(ErrorInsufficientDriver)) {
+    (void)HPPRT_GPU(GetLastError)();
+    return 0;
+  }
+  if (err != HPPRT_GPU(Success))
+    fail("hpp::device_count", err);
+  return count;
+}
+
+void device_initialize() { hpprt::gpu::detail::use_chosen_device(); }
 
 namespace {
 // A null native handle is the default stream of the program's files, not
@@ -213,6 +256,7 @@ void copy_bytes_async(void *native, void *dst, const void *src, std::size_t byte
   hpprt::DeepCopyScope scope(tools ? space_of(dst) : "", dst, tools ? space_of(src) : "", src,
                              bytes);
   const auto stream = named(native);
+  hpprt::gpu::detail::DeviceSwitch on_device(stream);
   hpprt::gpu::detail::order_after_implicit(stream);
   const HPPRT_GPU(Error_t) err =
       HPPRT_GPU(MemcpyAsync)(dst, src, bytes, HPPRT_GPU(MemcpyDefault),
@@ -224,6 +268,11 @@ void copy_bytes_async(void *native, void *dst, const void *src, std::size_t byte
 void fence_all(const char *label) {
   const bool tools = hpprt::profiling::tools_active();
   hpprt::FenceScope scope(label, tools ? hpprt::gpu::detail::tools_device_id(0) : 0);
+  hpprt::gpu::detail::use_chosen_device();
+  // Streams created for other devices are not reached by a device-wide
+  // synchronisation of the current one.
+  for (HPPRT_GPU(Stream_t) s : hpprt::gpu::detail::bound_streams())
+    hpprt::gpu::detail::fence_stream(s, "hpp::fence");
   hpprt::gpu::detail::fence_device("hpp::fence");
 }
 
@@ -237,6 +286,7 @@ void pop_profile_region() { hpprt::profiling::pop_region(); }
 /// for each, so a kernel whose threads each hold one id never waits.
 /// Queried once per device (a property query takes microseconds).
 int concurrency_value() {
+  hpprt::gpu::detail::use_chosen_device();
   int device = 0;
   HPPRT_GPU(Error_t) err = HPPRT_GPU(GetDevice)(&device);
   if (err != HPPRT_GPU(Success))

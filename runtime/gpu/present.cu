@@ -13,6 +13,7 @@
 #include "present.hpp"
 
 #include "../common/present_table.hpp"
+#include "device.hpp"
 #include "device_ranges.hpp"
 #include "launch.hpp"
 #include "queue.hpp"
@@ -170,6 +171,7 @@ void copy(std::uintptr_t dst, std::uintptr_t src, std::uint64_t bytes,
 }
 
 std::uintptr_t device_alloc(std::uint64_t bytes, const MapSite &site) {
+  detail::use_chosen_device();
   void *p = nullptr;
   const HPPRT_GPU(Error_t) err = HPPRT_GPU(Malloc)(&p, bytes);
   if (err != HPPRT_GPU(Success)) {
@@ -228,6 +230,8 @@ std::uintptr_t device_address(const Table::Found &f, const Section &s) {
 void map_enter(const void *base, std::int64_t lo, std::int64_t len,
                std::size_t elem_size, MapKind kind, const MapSite &site,
                Stream stream) {
+  // A stream created for a device allocates and copies there.
+  detail::DeviceSwitch on_device(stream);
   if (kind == MapKind::Release || kind == MapKind::Delete)
     fail(site, "release and delete are exit map types; enter maps with to, "
                "from, tofrom or alloc");
@@ -270,6 +274,8 @@ void map_enter(const void *base, std::int64_t lo, std::int64_t len,
 void map_exit(const void *base, std::int64_t lo, std::int64_t len,
               std::size_t elem_size, MapKind kind, const MapSite &site,
               Stream stream) {
+  // A stream created for a device allocates and copies there.
+  detail::DeviceSwitch on_device(stream);
   const Section s = section_of(base, lo, len, elem_size, site);
   if (s.bytes() == 0)
     return;
@@ -319,6 +325,8 @@ void map_exit(const void *base, std::int64_t lo, std::int64_t len,
 void map_update(const void *base, std::int64_t lo, std::int64_t len,
                 std::size_t elem_size, bool to_device, const MapSite &site,
                 Stream stream) {
+  // A stream created for a device allocates and copies there.
+  detail::DeviceSwitch on_device(stream);
   const Section s = section_of(base, lo, len, elem_size, site);
   if (s.bytes() == 0)
     return;

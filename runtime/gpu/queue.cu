@@ -12,6 +12,7 @@
 #include "queue.hpp"
 
 #include "../common/error.hpp"
+#include "device.hpp"
 #include "launch.hpp"
 
 #include <algorithm>
@@ -150,16 +151,30 @@ void defer(Stream stream, std::unique_ptr<Delivery> d) {
 }
 
 void order_after_implicit(Stream stream) {
+  const bool many_devices = any_bound_streams();
+  int here = 0;
+  if (many_devices && HPPRT_GPU(GetDevice)(&here) != HPPRT_GPU(Success))
+    (void)HPPRT_GPU(GetLastError)();
   for (Stream other : this_thread) {
     if (other == stream)
       continue;
     // The wait takes the event's state when it is queued, so the event can
     // be destroyed at once (its resources go when it completes).
+    // An event is recorded on a stream of its own device; with streams
+    // bound to devices the other stream may be on another one (and a
+    // default-stream handle names the default stream of the current
+    // device), so the record runs on other's device. The wait below may
+    // cross devices.
+    const int other_device = many_devices ? device_of(other) : here;
+    if (other_device != here)
+      (void)HPPRT_GPU(SetDevice)(other_device);
     HPPRT_GPU(Event_t) event = nullptr;
     HPPRT_GPU(Error_t) err =
         HPPRT_GPU(EventCreateWithFlags)(&event, HPPRT_GPU(EventDisableTiming));
     if (err == HPPRT_GPU(Success))
       err = HPPRT_GPU(EventRecord)(event, other);
+    if (other_device != here)
+      (void)HPPRT_GPU(SetDevice)(here);
     if (err == HPPRT_GPU(Success))
       err = HPPRT_GPU(StreamWaitEvent)(stream, event, 0);
     if (event)

@@ -7,6 +7,7 @@
 /// device. The GPU calls made under the lock never block: cudaEventQuery.
 //===----------------------------------------------------------------------===//
 #include "scratch.hpp"
+#include "device.hpp"
 
 #include "../common/error.hpp"
 
@@ -98,6 +99,7 @@ public:
 
   PoolBuffer acquire(PoolKind kind, std::size_t bytes,
                      HPPRT_GPU(Stream_t) stream) {
+    use_chosen_device();
     int device = 0;
     (void)HPPRT_GPU(GetDevice)(&device);
     unsigned long long sid = 0;
@@ -252,6 +254,7 @@ public:
   }
 
   std::size_t bytes(PoolKind kind) {
+    use_chosen_device();
     int device = 0;
     (void)HPPRT_GPU(GetDevice)(&device);
     std::lock_guard<std::mutex> lock(mutex_);

@@ -79,6 +79,30 @@ TEST(ApiStream, WorkOnAStreamIsDoneAfterItsFence) {
   EXPECT_EQ(v[2], 2);
 }
 
+TEST(ApiStream, StreamsForDevices) {
+  // The host backends have one device, the host: code written for one
+  // stream per GPU (hpp::Stream(hpp::Device(rank % hpp::device_count())))
+  // runs unchanged there, and a device that does not exist is an error.
+  EXPECT_EQ(hpp::device_count(), 1);
+  hpp::Stream s{hpp::Device(0)};
+  EXPECT_TRUE(s.is_managed());
+  EXPECT_EQ(s.device(), 0);
+  EXPECT_NE(s, hpp::Stream{hpp::Device(0)});
+  EXPECT_EQ(hpp::default_stream().device(), 0);
+  int a[4] = {1, 2, 3, 4}, b[4] = {};
+  hpp::deep_copy(s, b, a, sizeof a);
+  s.fence();
+  EXPECT_EQ(b[3], 4);
+  try {
+    hpp::Stream bad{hpp::Device(1)};
+    ADD_FAILURE() << "hpp::Stream(hpp::Device(1)) did not throw";
+  } catch (const std::out_of_range& e) {
+    EXPECT_STREQ(e.what(), "hpp: hpp::Stream(hpp::Device(1)): no such device (the host "
+                           "backend has one device, 0)");
+  }
+  EXPECT_THROW(hpp::Stream{hpp::Device(-1)}, std::out_of_range);
+}
+
 TEST(ApiMemory, DeepCopy) {
   for (hpp::Space space : {hpp::Space::Device, hpp::Space::Host,
                            hpp::Space::HostPinned, hpp::Space::Shared}) {
