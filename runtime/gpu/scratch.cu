@@ -13,6 +13,7 @@
 
 #include <atomic>
 #include <deque>
+#include <map>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -107,41 +108,36 @@ public:
     std::vector<Retired> retired;
     {
       std::lock_guard<std::mutex> lock(mutex_);
-      Entry *best = nullptr;
-      for (Entry &e : entries_) {
-        if (!e.live || e.state == State::Busy || e.kind != kind ||
-            e.device != device)
-          continue;
-        if (e.state == State::Pending) {
-          // Work queued later on the same stream runs after the kernel
-          // that still uses the buffer; the host writes into pinned slots,
-          // so those wait for the event like every other stream.
-          const bool same_stream =
-              has_sid && e.has_stream_id && e.stream_id == sid;
-          if (!same_stream) {
-            if (HPPRT_GPU(EventQuery)(e.event) == HPPRT_GPU(ErrorNotReady))
-              continue;
-            (void)HPPRT_GPU(GetLastError)();
-            e.state = State::Free;
-          }
-        }
-        if (e.bytes >= bytes && (!best || e.bytes < best->bytes))
-          best = &e;
+      reclaim_pending(kind, device);
+      // The smallest free buffer of this kind and device that fits.
+      auto it = free_.lower_bound(FreeKey{kind, device, bytes});
+      if (it != free_.end() && it->first.kind == kind && it->first.device == device) {
+        Entry &e = *it->second;
+        free_.erase(it);
+        e.state = State::Busy;
+        return buffer(e, stream);
       }
-      if (best) {
-        best->state = State::Busy;
-        return buffer(*best, stream);
+      if (Entry *e = take_same_stream(kind, device, bytes, has_sid, sid)) {
+        e->state = State::Busy;
+        return buffer(*e, stream);
       }
       // Growing: idle buffers of this kind that are too small go, freed in
       // stream order below. Where that is not possible (pinned memory, a
       // device without stream-ordered allocation) they stay for smaller
       // requests: freeing them would synchronise the device.
-      for (Entry &e : entries_)
-        if (e.live && e.async && e.state == State::Free && e.kind == kind &&
-            e.device == device && e.bytes < bytes) {
-          retired.push_back({e.ptr, e.async, e.event});
-          e = Entry();
+      for (auto f = free_.lower_bound(FreeKey{kind, device, 0}); f != free_.end() &&
+                                                                 f->first.kind == kind &&
+                                                                 f->first.device == device;) {
+        Entry &e = *f->second;
+        if (!e.async) {
+          ++f;
+          continue;
         }
+        retired.push_back({e.ptr, e.async, e.event});
+        e = Entry();
+        dead_.push_back(&e);
+        f = free_.erase(f);
+      }
     }
 
     for (const Retired &r : retired) {
@@ -188,12 +184,10 @@ public:
 
     std::lock_guard<std::mutex> lock(mutex_);
     Entry *slot = nullptr;
-    for (Entry &x : entries_)
-      if (!x.live) {
-        slot = &x;
-        break;
-      }
-    if (!slot) {
+    if (!dead_.empty()) {
+      slot = dead_.back();
+      dead_.pop_back();
+    } else {
       entries_.emplace_back();
       slot = &entries_.back();
     }
@@ -238,17 +232,19 @@ public:
     std::lock_guard<std::mutex> lock(mutex_);
     switch (how) {
     case Release::Now:
-      e.state = State::Free;
+      make_free(e);
       break;
     case Release::AfterStream:
       e.state = State::Pending;
       e.has_stream_id = has_sid;
       e.stream_id = sid;
+      pending_.push_back(&e);
       break;
     case Release::Discard:
       // Leaked on purpose: a failed kernel may still own it. The slot is
       // reused for another buffer.
       e = Entry();
+      dead_.push_back(&e);
       break;
     }
   }
@@ -266,6 +262,66 @@ public:
   }
 
 private:
+  /// Free buffers ordered by kind, device and size: the best fit is one
+  /// lookup, however many buffers nowait results have made the pool hold.
+  struct FreeKey {
+    PoolKind kind;
+    int device;
+    std::size_t bytes;
+    bool operator<(const FreeKey &o) const {
+      if (kind != o.kind)
+        return kind < o.kind;
+      if (device != o.device)
+        return device < o.device;
+      return bytes < o.bytes;
+    }
+  };
+
+  void make_free(Entry &e) {
+    e.state = State::Free;
+    free_.emplace(FreeKey{e.kind, e.device, e.bytes}, &e);
+  }
+
+  /// Pending buffers of kind on device whose kernels are done become free.
+  /// Under the lock: cudaEventQuery never blocks.
+  void reclaim_pending(PoolKind kind, int device) {
+    for (std::size_t i = 0; i < pending_.size();) {
+      Entry &e = *pending_[i];
+      if (e.kind != kind || e.device != device ||
+          HPPRT_GPU(EventQuery)(e.event) == HPPRT_GPU(ErrorNotReady)) {
+        ++i;
+        continue;
+      }
+      (void)HPPRT_GPU(GetLastError)();
+      make_free(e);
+      pending_[i] = pending_.back();
+      pending_.pop_back();
+    }
+  }
+
+  /// The smallest pending buffer that fits and was released on the stream
+  /// asking: work queued later on a stream runs after the kernel that
+  /// still uses the buffer. Pinned slots are written by the host, so they
+  /// always wait for their event (they carry no stream id).
+  Entry *take_same_stream(PoolKind kind, int device, std::size_t bytes, bool has_sid,
+                          unsigned long long sid) {
+    if (!has_sid)
+      return nullptr;
+    std::size_t best = pending_.size();
+    for (std::size_t i = 0; i < pending_.size(); ++i) {
+      const Entry &e = *pending_[i];
+      if (e.kind == kind && e.device == device && e.has_stream_id && e.stream_id == sid &&
+          e.bytes >= bytes && (best == pending_.size() || e.bytes < pending_[best]->bytes))
+        best = i;
+    }
+    if (best == pending_.size())
+      return nullptr;
+    Entry *e = pending_[best];
+    pending_[best] = pending_.back();
+    pending_.pop_back();
+    return e;
+  }
+
   static PoolBuffer buffer(Entry &e, HPPRT_GPU(Stream_t) stream) {
     PoolBuffer b;
     b.ptr = e.ptr;
@@ -288,6 +344,10 @@ private:
 
   std::mutex mutex_;
   std::deque<Entry> entries_;
+  std::multimap<FreeKey, Entry *> free_;
+  std::vector<Entry *> pending_;
+  std::vector<Entry *> dead_; ///< slots of entries_ to reuse
+
 };
 
 Pool &pool() {
