@@ -65,3 +65,26 @@ void teamStatements(int n, int m, const double *x, double *out) {
 // HIP: #define HPP_BACKEND_{{HIP}} 1
 // HIP-NEXT: #include <hpprt/{{hip}}/hpprt.hpp>
 // HIP: hpprt::{{hip}}::
+
+// A vector loop whose whole body is a macro invocation: the copy
+// specialised for a whole warp holds the invocation too (it was empty, and
+// the GPU skipped the loop's work whenever the shape was the common one).
+#define LANE_STORE { out[t * 32 + k] = k; }
+void laneMacro(int teams, double *out) {
+#pragma hpp team
+  for (int t = 0; t < teams; ++t) {
+#pragma hpp thread
+    for (int r = 0; r < 1; ++r) {
+#pragma hpp vector
+      for (int k = 0; k < 32; ++k)
+        LANE_STORE
+    }
+  }
+}
+// CUDA-LABEL: void laneMacro(
+// CUDA: if (hpp_s{{[0-9]+}} == hpprt::cuda::warp::lanes) {
+// CUDA: for (int hpp_k{{[0-9]+}} = 0;
+// CUDA-NEXT: #line {{[0-9]+}}
+// CUDA-NEXT: LANE_STORE
+// CUDA: } else {
+// CUDA: LANE_STORE

@@ -13,7 +13,10 @@
 // and team-level statements, macros holding their own ';' or several
 // statements, bounds from macros. On CUDA the statements that write memory
 // at team or thread level run once, behind a guard around the whole
-// invocation.
+// invocation. Vector and team-vector loops whose whole body is a macro
+// invocation: their specialised copy for the common shape (a warp, 256
+// threads) once copied an empty body, and that path silently skipped the
+// loop's work on the GPU (the suite's mass3d; found 2026-11-24).
 #include <cstdio>
 #include <hpp/hpp.hpp>
 
@@ -28,6 +31,12 @@
   o2[k] = x[k] + y[k];                                                         \
   o3[k] = x[k] - y[k];
 #define TEAM_STAMP stamps[t] = t + 1;
+#define STAGE_FILL                                                             \
+  { tile[k] = m[(t * cols + k) % (rows * cols)] + k; }
+#define STAGE_USE                                                              \
+  { staged[t * 64 + k] = 2 * tile[63 - k]; }
+#define LANE_BODY                                                              \
+  { lanes[t * 64 + r * 32 + k] = 3 * m[(t + k) % (rows * cols)] - r; }
 
 void daxpy(int n, const double *x, double *y) {
   DAXPY_DATA
@@ -68,6 +77,32 @@ void muladdsub(int teams, int per, const double *x, const double *y, double *o1,
   }
 }
 
+void staged_copy(int rows, int cols, const double *m, double *staged) {
+#pragma hpp team
+  for (int t = 0; t < rows; ++t) {
+#pragma hpp scratch
+    double tile[64];
+#pragma hpp vector
+    for (int k = 0; k < 64; ++k)
+      STAGE_FILL
+#pragma hpp vector
+    for (int k = 0; k < 64; ++k)
+      STAGE_USE
+  }
+}
+
+void lane_stamp(int rows, int cols, const double *m, double *lanes) {
+#pragma hpp team
+  for (int t = 0; t < rows; ++t) {
+#pragma hpp thread
+    for (int r = 0; r < 2; ++r) {
+#pragma hpp vector
+      for (int k = 0; k < 32; ++k)
+        LANE_BODY
+    }
+  }
+}
+
 int main() {
   const int n = 1003, rows = 37, cols = 29;
   double *x = hpp::alloc<double>(n, hpp::Space::Shared);
@@ -94,6 +129,18 @@ int main() {
   row_sums(rows, cols, m, sums, firsts, twice, stamps);
   // 17 teams of 59: every element once.
   muladdsub(17, 59, x, y, o1, o2, o3);
+  double *staged = hpp::alloc<double>(rows * 64, hpp::Space::Shared);
+  double *lanes = hpp::alloc<double>(rows * 64, hpp::Space::Shared);
+  staged_copy(rows, cols, m, staged);
+  lane_stamp(rows, cols, m, lanes);
+  double st = 0, ln = 0;
+  for (int i = 0; i < rows * 64; ++i) {
+    st += staged[i] * (i % 7 + 1);
+    ln += lanes[i] * (i % 5 + 1);
+  }
+  std::printf("staged %.3f lanes %.3f\n", st, ln);
+  hpp::free(staged);
+  hpp::free(lanes);
   double s = 0;
   for (int i = 0; i < n; ++i)
     s += y[i] * (i % 5 + 1) + o1[i] + 2 * o2[i] + 3 * o3[i];

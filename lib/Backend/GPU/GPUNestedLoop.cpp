@@ -80,13 +80,19 @@ Error GPURegionWriter::emitNestedLoop(const Construct &L) {
   StringRef Step = L.Level == LoopLevel::Vector       ? StringRef(WarpStep)
                    : L.Level == LoopLevel::TeamVector ? "256"
                                                       : "";
-  bool Specialise = !Step.empty();
+  // The copy is the body's text in the file: a body written as a macro
+  // invocation is copied as that invocation (its expansion's locations
+  // name no text of their own: copying them gave an empty body, so the
+  // specialised path skipped the loop's work). A body whose file range
+  // cannot be found is not copied; the general loop serves every shape.
+  const Stmt *Body = L.Dims.back().Loop->getBody();
+  CharSourceRange BodyText = getStmtFileRange(Body, Body, Ctx);
+  bool Specialise = !Step.empty() && BodyText.isValid();
   if (Specialise) {
-    const Stmt *Body = L.Dims.back().Loop->getBody();
     Pro += formatv("if (hpp_s{0} == {1}) {{\n", K, Step);
-    Pro += Count(Step) + CountedHeader(Step) + "\n" + Edit.lineDirective(Body->getBeginLoc()) +
-           "\n" + Edit.indentOf(Body->getBeginLoc()) +
-           Edit.rewrittenText(Body->getBeginLoc(), getEndOfStmt(Body, Ctx)) + "\n}\n";
+    Pro += Count(Step) + CountedHeader(Step) + "\n" + Edit.lineDirective(BodyText.getBegin()) +
+           "\n" + Edit.indentOf(BodyText.getBegin()) +
+           Edit.rewrittenText(BodyText.getBegin(), BodyText.getEnd()) + "\n}\n";
     Pro += "} else {\n";
   }
   Pro += Count("hpp_s" + K);
