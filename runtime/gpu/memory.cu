@@ -176,9 +176,12 @@ void copy_bytes(void *dst, const void *src, std::size_t bytes) {
 }
 
 bool host_accessible(const void *p) {
-  if (!p || hpprt::gpu::detail::in_device_range(p))
-    return !p;
+  if (!p)
+    return true;
+  // What hpp handed out is known without asking the driver.
   dialect::PointerKind kind = dialect::PointerKind::Pageable;
+  if (hpprt::gpu::detail::known_kind(p, kind))
+    return kind != dialect::PointerKind::Device;
   if (dialect::pointer_kind(p, kind) != HPPRT_GPU(Success)) {
     (void)HPPRT_GPU(GetLastError)();
     return true; // unknown to the GPU runtime: host memory
