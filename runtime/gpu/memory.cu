@@ -23,6 +23,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <exception>
 #include <new>
 #include <stdexcept>
 #include <string>
@@ -123,7 +124,8 @@ void *alloc_bytes(std::size_t bytes, Space space) {
   return p;
 }
 
-void free_bytes(void *p) {
+namespace {
+void release_bytes(void *p) {
   hpprt::gpu::detail::settle_implicit("hpp::free");
   if (hpprt::profiling::tools_active())
     hpprt::profiling::deallocate_data(p);
@@ -152,6 +154,25 @@ void free_bytes(void *p) {
   }
   if (err != HPPRT_GPU(Success))
     fail("hpp::free", err);
+}
+} // namespace
+
+void free_bytes(void *p) {
+  // Views and tokens free their memory in destructors. While an exception
+  // unwinds through them (the report of a failed kernel, naming it and its
+  // line), the failure has left the device context unusable and every free
+  // fails as well: throwing again would end the program in std::terminate
+  // with "hpp::free: unspecified launch failure" instead of the report.
+  // The memory goes with the context; the exception in flight is the error.
+  if (std::uncaught_exceptions() > 0) {
+    try {
+      release_bytes(p);
+    } catch (...) {
+      (void)HPPRT_GPU(GetLastError)();
+    }
+    return;
+  }
+  release_bytes(p);
 }
 
 void copy_bytes(void *dst, const void *src, std::size_t bytes) {

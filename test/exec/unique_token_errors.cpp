@@ -81,6 +81,6 @@ int main(int argc, char** argv) {
 // UNHELD: caught: hpp::UniqueToken::release: id {{[0-3]}} is not held by this token (released twice, or acquired from another token)
 // RANGE: caught: hpp::UniqueToken::release: id 7 is not held by this token
 // GPU-EXHAUST-DAG: hpp: UniqueToken::acquire in block {{[0-9]+}} thread {{[0-9]+}}: all 1 ids of the token stayed held for 300 ms
-// GPU-EXHAUST-DAG: caught: hpp: kernel '{{[A-Za-z0-9_]+}}' ({{.*}}unique_token_errors.cpp:32)
+// GPU-EXHAUST-DAG: caught: hpp: kernel 'exhaust_L[[LINE:[0-9]+]]' ({{.*}}unique_token_errors.cpp:[[LINE]])
 // GPU-UNHELD-DAG: hpp: UniqueToken::release in block {{[0-9]+}} thread {{[0-9]+}}: id {{[0-3]}} is not held by this token
-// GPU-UNHELD-DAG: caught: hpp: kernel '{{[A-Za-z0-9_]+}}' ({{.*}}unique_token_errors.cpp:44)
+// GPU-UNHELD-DAG: caught: hpp: kernel 'unheld_L[[LINE:[0-9]+]]' ({{.*}}unique_token_errors.cpp:[[LINE]])
