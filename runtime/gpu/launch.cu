@@ -322,10 +322,20 @@ Plan plan_launch(Launch &cfg, const void *kernel) {
                      cfg.vector_length,
                      cfg.nested_vector,
                      {scratch[0], scratch[1], scratch[2], scratch[3]}};
+  // The last shape this thread used first: a loop launching one region
+  // finds it without the shared cache's lock and hash.
+  thread_local ShapeKey last_key{};
+  thread_local Shape last_shape;
   Shape shape;
-  if (!shape_cache().find(key, shape)) {
-    shape = compute_shape(cfg, kernel, prop, scratch);
-    shape_cache().insert(key, shape);
+  if (last_key.kernel && last_key == key) {
+    shape = last_shape;
+  } else {
+    if (!shape_cache().find(key, shape)) {
+      shape = compute_shape(cfg, kernel, prop, scratch);
+      shape_cache().insert(key, shape);
+    }
+    last_key = key;
+    last_shape = shape;
   }
   plan.block = shape.block;
   plan.shared_bytes = shape.shared_bytes;
