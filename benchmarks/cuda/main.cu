@@ -343,6 +343,20 @@ std::string fmt(const char* f, double a) {
   return b;
 }
 
+// A View kernel may run on another grid than its raw form (more registers:
+// fewer resident teams), which sums the teams' partials in another order:
+// equal to rounding, not always bit for bit.
+bool view_matches(double view, double raw, std::string& text) {
+  if (std::memcmp(&view, &raw, 8) == 0) {
+    text = "== raw";
+    return true;
+  }
+  const double rel = std::fabs(view - raw) / std::max(1e-300, std::fabs(raw));
+  text = fmt("rel diff %.1e vs raw", rel);
+  return rel < 1e-12;
+}
+
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -584,16 +598,17 @@ int main(int argc, char** argv) {
       const double bytes = ((double)rows * cols + rows + cols) * 8;
       const std::string size = std::to_string(rows) + "x" + std::to_string(cols);
       double vr = view_yax(rows, cols, y, A, x), rr = api_yax(rows, cols, y, A, x);
-      bool same_v = std::memcmp(&vr, &rr, 8) == 0;
+      std::string view_check;
+      bool same_v = view_matches(vr, rr, view_check);
       Pair pv = time_pair([&] { vr = view_yax(rows, cols, y, A, x); },
                           [&] { rr = api_yax(rows, cols, y, A, x); });
-      add_view_row("yAx api", size, pv, bytes, same_v, same_v ? "== raw" : "!= raw");
+      add_view_row("yAx api", size, pv, bytes, same_v, view_check);
       vr = view_yax_pragma(rows, cols, y, A, x);
       rr = hpp_yax(rows, cols, y, A, x);
-      same_v = std::memcmp(&vr, &rr, 8) == 0;
+      same_v = view_matches(vr, rr, view_check);
       pv = time_pair([&] { vr = view_yax_pragma(rows, cols, y, A, x); },
                      [&] { rr = hpp_yax(rows, cols, y, A, x); });
-      add_view_row("yAx pragma", size, pv, bytes, same_v, same_v ? "== raw" : "!= raw");
+      add_view_row("yAx pragma", size, pv, bytes, same_v, view_check);
     }
   }
 
@@ -643,16 +658,17 @@ int main(int argc, char** argv) {
       const std::string size =
           "E" + std::to_string(E) + " N" + std::to_string(N) + " M" + std::to_string(M);
       double vr = view_yax3(E, N, M, y, A, x), rr = api_yax3(E, N, M, y, A, x);
-      bool same_v = std::memcmp(&vr, &rr, 8) == 0;
+      std::string view_check;
+      bool same_v = view_matches(vr, rr, view_check);
       Pair pv = time_pair([&] { vr = view_yax3(E, N, M, y, A, x); },
                           [&] { rr = api_yax3(E, N, M, y, A, x); });
-      add_view_row("yAx3 api", size, pv, bytes, same_v, same_v ? "== raw" : "!= raw");
+      add_view_row("yAx3 api", size, pv, bytes, same_v, view_check);
       vr = view_yax3_pragma(E, N, M, y, A, x);
       rr = hpp_yax3(E, N, M, y, A, x);
-      same_v = std::memcmp(&vr, &rr, 8) == 0;
+      same_v = view_matches(vr, rr, view_check);
       pv = time_pair([&] { vr = view_yax3_pragma(E, N, M, y, A, x); },
                      [&] { rr = hpp_yax3(E, N, M, y, A, x); });
-      add_view_row("yAx3 pragma", size, pv, bytes, same_v, same_v ? "== raw" : "!= raw");
+      add_view_row("yAx3 pragma", size, pv, bytes, same_v, view_check);
     }
   }
 

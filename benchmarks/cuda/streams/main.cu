@@ -6,7 +6,13 @@
 // warm-up batch. Printed: one table; results are checked against the CPU.
 //
 //  overlap    4 independent yAx (one team per row) on 1 stream vs on 4
-//             streams, nowait, then the fences: time per batch of 4.
+//             streams, nowait, then the fences: time per batch of 4; and
+//             one kernel alone (device events), since a form whose kernel
+//             is faster alone fills more of the GPU and overlaps less.
+//             Sizes: 2048x2048 (short kernels, host-bound), 128x131072
+//             (hpp's kernel alone reaches ~40% of the copy bandwidth, four
+//             are bandwidth-bound), 32x524288 (32 teams each: four fit
+//             side by side).
 //  nowait     a 2^24-double sum with nowait: time until the region returns
 //             to the host, and until the fence has delivered the result;
 //             the same sum without nowait.
@@ -159,6 +165,30 @@ void overlap(int rows, int cols, const char* size) {
   });
   std::vector<double> want(rows);
   CK(cudaMemcpy(want.data(), y[3], rows * sizeof(double), cudaMemcpyDeviceToHost));
+  // One kernel alone, GPU time by events: the ratios above compare each
+  // form with itself, so a form whose single kernel is faster on one
+  // stream overlaps less.
+  cudaEvent_t e0, e1;
+  CK(cudaEventCreate(&e0));
+  CK(cudaEventCreate(&e1));
+  auto gpu_ms = [&](const std::function<void()>& launch) {
+    std::vector<double> t;
+    for (int r = 0; r < 5; ++r) {
+      CK(cudaEventRecord(e0, hone));
+      launch();
+      CK(cudaEventRecord(e1, hone));
+      CK(cudaEventSynchronize(e1));
+      float ms = 0;
+      CK(cudaEventElapsedTime(&ms, e0, e1));
+      t.push_back(ms * 1000.0);
+    }
+    return median(t);
+  };
+  const double k_hpp = gpu_ms([&] { hpp_yax_nowait(one, rows, cols, A[0], x, y[0]); });
+  const double k_hand = gpu_ms([&] { yax_hand<<<rows, 256, 0, hone>>>(rows, cols, A[0], x, y[0]); });
+  std::printf("one yAx %s alone (events): hpp %.1f us, hand %.1f us\n", size, k_hpp, k_hand);
+  CK(cudaEventDestroy(e0));
+  CK(cudaEventDestroy(e1));
   for (int e = 0; e < rows; e += rows / 7)
     check("yax hpp vs hand", got[e], want[e]);
   std::printf("overlap %s: hpp 1 stream %.1f us, 4 streams %.1f us (%.3f); hand 1 stream %.1f us, "
@@ -354,6 +384,9 @@ int main(int argc, char** argv) {
   breakdown();
   overlap(2048, 2048, "2048x2048");
   overlap(128, 1 << 17, "128x131072");
+  // Each kernel a quarter of the SMs or less (32 teams on 132 SMs), so
+  // four of them can run side by side whatever either form's speed alone.
+  overlap(32, 1 << 19, "32x524288");
   nowait_sum();
   launch_cost();
   chain(1 << 16, "2^16");
