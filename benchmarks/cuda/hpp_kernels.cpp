@@ -94,6 +94,28 @@ double hpp_yax3(int E, int N, int M, const double* y, const double* A, const dou
   return result;
 }
 
+// hpp_yax3 with 64-bit index arithmetic, as a View computes its offsets
+// (and as code whose arrays may exceed 2^31 elements must): the baseline
+// that separates what a View costs from what wide indices cost.
+double hpp_yax3_wide(int E, int N, int M, const double* y, const double* A, const double* x) {
+  const long Nl = N, Ml = M;
+  double result = 0;
+#pragma hpp team reduction(+: result) name("yax3_wide")
+  for (int e = 0; e < E; ++e) {
+    double cell = 0;
+#pragma hpp thread reduction(+: cell)
+    for (int n = 0; n < N; ++n) {
+      double row = 0;
+#pragma hpp vector reduction(+: row)
+      for (int m = 0; m < M; ++m)
+        row += A[(e * Nl + n) * Ml + m] * x[e * Ml + m];
+      cell += y[e * Nl + n] * row;
+    }
+    result += cell;
+  }
+  return result;
+}
+
 // contractDataFieldScalar (Kokkos' benchmark, Intrepid's contraction):
 // out(e, v) = sum_q fields(e, v, q) * data(e, q). The cell's data row goes
 // to level-0 scratch once; each of the VS points then reduces over QP.

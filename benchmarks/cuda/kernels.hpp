@@ -12,6 +12,7 @@ long hpp_inclusive_scan(int n, const long* in, long* out);
 long hpp_exclusive_scan(int n, const long* in, long* out);
 double hpp_yax(int rows, int cols, const double* y, const double* A, const double* x);
 double hpp_yax3(int E, int N, int M, const double* y, const double* A, const double* x);
+double hpp_yax3_wide(int E, int N, int M, const double* y, const double* A, const double* x);
 void hpp_contract(int E, int VS, int QP, const double* fields, const double* data,
                   double* out);
 void hpp_transpose(int R, int C, const double* in, double* out);

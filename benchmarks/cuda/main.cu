@@ -21,7 +21,9 @@
 // hpp::Views of the same arrays (view_kernels.cpp), API and pragma forms,
 // each timed against its raw-pointer form (api_yax / hpp_yax, ...) with
 // time_pair (view first); ratio = raw time / view time (>= 1: views cost
-// nothing), results compared bitwise.
+// nothing), results compared bitwise (to rounding where the grids differ).
+// The raw forms index with int; "yAx3 pragma/wide" compares the View form
+// with a raw form indexing with 64-bit integers, as a View does.
 // Modes (second argument): quick (small sizes), profile (ncu), api (only the
 // copy bandwidth, yAx, yAx3 and contract with their API rows).
 #define HPP_BACKEND_CUDA 1
@@ -669,6 +671,13 @@ int main(int argc, char** argv) {
       pv = time_pair([&] { vr = view_yax3_pragma(E, N, M, y, A, x); },
                      [&] { rr = hpp_yax3(E, N, M, y, A, x); });
       add_view_row("yAx3 pragma", size, pv, bytes, same_v, view_check);
+      // Against the raw form with 64-bit indices (a View's offsets are).
+      vr = view_yax3_pragma(E, N, M, y, A, x);
+      rr = hpp_yax3_wide(E, N, M, y, A, x);
+      same_v = view_matches(vr, rr, view_check);
+      pv = time_pair([&] { vr = view_yax3_pragma(E, N, M, y, A, x); },
+                     [&] { rr = hpp_yax3_wide(E, N, M, y, A, x); });
+      add_view_row("yAx3 pragma/wide", size, pv, bytes, same_v, view_check);
     }
   }
 

@@ -1453,7 +1453,7 @@ template <class F> double host_us_per_call(int reps, F &&f) {
 template <int K>
 void time_scan_k(const long long *in, long long *out, const long long *ref,
                  index_t n, double cub_ms, unsigned long long *bad) {
-  const index_t tiles = (n + 256 * K - 1) / (256 * K);
+  const index_t tiles = (n + rt::scan_block * K - 1) / (rt::scan_block * K);
   char *work = nullptr;
   long long *total = nullptr;
   const std::size_t bytes = 256 + tiles * 16;
@@ -1468,6 +1468,9 @@ void time_scan_k(const long long *in, long long *out, const long long *ref,
     scan_k_kernel<K><<<static_cast<unsigned>(tiles), rt::scan_block>>>(
         st, in, out, n);
   };
+  // out holds the previous scan's (correct) results: poisoned first, so
+  // that items this kernel does not write count as wrong.
+  CUDA_OK(cudaMemset(out, 0xff, static_cast<std::size_t>(n) * sizeof(long long)));
   const double ms = median_ms(20, run);
   CUDA_OK(cudaGetLastError());
   CUDA_OK(cudaMemset(bad, 0, sizeof(*bad)));
@@ -1547,6 +1550,7 @@ void case_timing() {
     rt::launch(hpp_launch, hpp_kernel<decltype(body)>, body);
     total = hpp_scan_s.result();
   };
+  CUDA_OK(cudaMemset(pout, 0xff, static_cast<std::size_t>(n) * sizeof(long long)));
   const double hpp_ms = median_ms(20, hpp_run);
   CUDA_OK(cudaMemset(bad.p, 0, sizeof(unsigned long long)));
   count_diff<<<1024, 256>>>(pout, pref, n, bad.p);
