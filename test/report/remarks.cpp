@@ -41,3 +41,12 @@ void rows(double *y, const double *a, const double *x, int n) {
     // both-remark@+1 {{barrier inserted: 'row' read at line 39 is written at line 33 by the team's next iteration}}
   }
 }
+
+void scale(double *y, const double *x, int n) {
+  // both-remark@+3 {{region 'scale_L49' (flat loop)}}
+  // omp-remark@+2 {{flat loop over i -> omp parallel, static contiguous chunks + omp simd}}
+  // cuda-remark@+1 {{flat loop over i -> one iteration per thread of the grid}}
+#pragma hpp parallel
+  for (int i = 0; i < n; ++i)
+    y[i] = 2 * x[i];
+}

@@ -98,8 +98,12 @@ public:
       return "one block per team, grid-stride over the league; team leader runs "
              "team-level side effects";
     case LoopLevel::Flat:
-      return L.ScanSeparator ? "single-pass scan with decoupled look-back"
-                             : "grid-stride over all threads of the grid";
+      // As emitRootLoop lowers it: results cap the grid, so their loop
+      // strides; without results the grid covers the loop.
+      if (L.ScanSeparator)
+        return "single-pass scan with decoupled look-back";
+      return L.Reductions.empty() ? "one iteration per thread of the grid"
+                                  : "grid-stride over all threads of the grid";
     case LoopLevel::Thread:
       return "threadIdx.y (the team's threads)";
     case LoopLevel::Vector:
