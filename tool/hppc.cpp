@@ -9,12 +9,14 @@
 //===----------------------------------------------------------------------===//
 
 #include "hppc/CompilerWrapper.h"
+#include "hppc/KernelResources.h"
 #include "hppc/Translator.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 #include <string>
 #include <vector>
@@ -52,6 +54,11 @@ const char *const TranslateHelp = R"(usage: hppc translate --backend=BACKEND IN.
 int fail(const Twine &Message) {
   errs() << "hppc: error: " << Message << "\n";
   return 1;
+}
+
+std::string environmentOr(const char *Name, const char *Default) {
+  std::optional<std::string> V = sys::Process::GetEnv(Name);
+  return V && !V->empty() ? *V : std::string(Default);
 }
 
 /// The install prefix: the directory above the one holding hppc. The build
@@ -189,8 +196,19 @@ int runTranslate(ArrayRef<StringRef> Args, const char *Argv0) {
   Expected<hpp::TranslationResult> R = hpp::translateFile(Opts);
   if (!R)
     return fail(toString(R.takeError()));
-  if (Report)
+  if (Report) {
     outs() << R->ReportText;
+    // What ptxas makes of the kernels, where nvcc can tell.
+    if (*B == hpp::Backend::CUDA && R->Succeeded && !Verify) {
+      const std::string NVCC = environmentOr("HPP_NVCC", HPP_DEFAULT_NVCC);
+      const std::string Arch = environmentOr("HPP_CUDA_ARCH", HPP_DEFAULT_CUDA_ARCH);
+      outs() << hpp::renderKernelResources(
+          hpp::queryKernelResources(NVCC, Arch, R->Output,
+                                    hpp::kernelResourceFlags(Opts.CompilerArgs,
+                                                             Opts.IncludeDirs)),
+          Arch);
+    }
+  }
   if (!ReportJSON.empty()) {
     if (Error E = writeToOutput(ReportJSON, [&](raw_ostream &OS) {
           OS << R->ReportJSON;
