@@ -18,7 +18,8 @@ import sys
 RANK = {"Basic": 0, "IR": 1, "Analysis": 2, "Frontend": 3, "Backend": 3,
         "Driver": 4, "tool": 5, "plugin": 5}
 PUBLIC_MIN_RANK = {"hppc/Backend.h": 0, "hppc/Translator.h": RANK["Driver"],
-                   "hppc/InParseTranslation.h": RANK["Driver"]}
+                   "hppc/InParseTranslation.h": RANK["Driver"],
+                   "hppc/KernelResources.h": RANK["Driver"]}
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
 
 
