@@ -98,7 +98,8 @@ void f(int n, const int *key, int *hist, const double *x, double &out) {
   EXPECT_TRUE(findCapture(R, "hist")->IsPointer);
 }
 
-TEST(VariableClassificationTest, MembersAreReachedThroughThis) {
+// Plain members read by name are captured one by one, not through `this`.
+TEST(VariableClassificationTest, PlainMembersAreCapturedByName) {
   auto S = compile(R"cpp(
 struct Grid {
   int n;
@@ -114,9 +115,54 @@ struct Grid {
   EXPECT_THAT(S->errors(), IsEmpty());
   ASSERT_EQ(S->model().Regions.size(), 1u);
   const Region &R = S->region(0);
-  EXPECT_TRUE(R.CapturesThis);
-  EXPECT_THAT(R.Captures, IsEmpty());
+  EXPECT_FALSE(R.CapturesThis);
+  ASSERT_EQ(R.Captures.size(), 3u);
+  for (const char *Name : {"n", "data", "scale"}) {
+    const Capture *C = findCapture(R, Name);
+    ASSERT_NE(C, nullptr) << Name;
+    EXPECT_NE(C->Field, nullptr) << Name;
+    EXPECT_EQ(C->Var, nullptr) << Name;
+    EXPECT_EQ(C->Kind, CaptureKind::ReadOnly) << Name;
+  }
+  EXPECT_TRUE(findCapture(R, "data")->IsPointer);
+  EXPECT_FALSE(findCapture(R, "n")->IsPointer);
   EXPECT_EQ(R.Function->getNameAsString(), "run");
+}
+
+// Any other use of `this` (explicit, a member function, a member of class
+// type) keeps the whole object.
+TEST(VariableClassificationTest, OtherMembersAreReachedThroughThis) {
+  auto S = compile(R"cpp(
+struct Pair { double a, b; };
+struct Grid {
+  int n;
+  double *data;
+  Pair p;
+  double at(int i) const { return data[i]; }
+  void explicitThis() {
+#pragma hpp parallel
+    for (int i = 0; i < this->n; ++i)
+      data[i] = i;
+  }
+  void memberCall(double *out) {
+#pragma hpp parallel
+    for (int i = 0; i < n; ++i)
+      out[i] = at(i);
+  }
+  void classMember() {
+#pragma hpp parallel
+    for (int i = 0; i < n; ++i)
+      data[i] = p.a;
+  }
+};
+)cpp");
+  EXPECT_THAT(S->errors(), IsEmpty());
+  ASSERT_EQ(S->model().Regions.size(), 3u);
+  for (unsigned I = 0; I < 3; ++I) {
+    const Region &R = S->region(I);
+    EXPECT_TRUE(R.CapturesThis) << I;
+    EXPECT_TRUE(llvm::none_of(R.Captures, [](const Capture &C) { return C.Field; })) << I;
+  }
 }
 
 TEST(VariableClassificationTest, GlobalsAndStaticsAreListedApart) {

@@ -4,6 +4,8 @@
 #include "Analysis/VariableUses.h"
 #include "Basic/ASTUtils.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/Expr.h"
 
 using namespace clang;
 using namespace llvm;
@@ -61,6 +63,42 @@ void CaptureClassifier::classify(Region &R) {
     }
   });
   R.CapturesThis = usesThis(R.Root->S);
+  if (R.CapturesThis)
+    captureThisFields(R);
+}
+
+/// A GPU region that reads only plain members through the implicit `this`
+/// captures those members by name rather than a copy of the object: the
+/// object may own memory (a destructor: no device copy) and its pointer
+/// members, captured by name, are checked and replaced by their present
+/// device addresses like local pointers (a copy of *this would take the
+/// host addresses to the device).
+void CaptureClassifier::captureThisFields(Region &R) {
+  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(R.Function);
+  if (!MD || MD->getParent()->isDependentContext())
+    return;
+  SmallVector<const MemberExpr *, 4> Reads = implicitThisFieldReads(R.Root->S);
+  if (Reads.empty())
+    return;
+  std::vector<Capture> Fields;
+  for (const MemberExpr *ME : Reads) {
+    const auto *FD = cast<FieldDecl>(ME->getMemberDecl());
+    if (llvm::any_of(Fields, [&](const Capture &C) { return C.Field == FD; }))
+      continue;
+    // The member's name must name only it inside the device lambda.
+    if (llvm::any_of(R.Captures, [&](const Capture &C) { return C.Name == FD->getName(); }))
+      return;
+    Capture C;
+    C.Field = FD;
+    C.Name = FD->getName().str();
+    C.TypeName = getTypeName(FD->getType(), Ctx);
+    C.IsPointer = FD->getType()->isPointerType();
+    C.FirstUse = ME->getMemberLoc();
+    Fields.push_back(std::move(C));
+  }
+  for (Capture &C : Fields)
+    R.Captures.push_back(std::move(C));
+  R.CapturesThis = false;
 }
 
 

@@ -3,7 +3,8 @@
 /// \file
 /// Classifies every variable a region uses but does not declare: read-only
 /// capture, reduction, atomically updated; globals (which device code cannot
-/// read) apart; whether the region uses `this`. And for a single: the
+/// read) apart; whether the region uses `this`, or only reads members
+/// through it (captured by name). And for a single: the
 /// variables it assigns that the rest of the team must see (broadcast).
 ///
 //===----------------------------------------------------------------------===//
@@ -24,6 +25,9 @@ public:
   /// Fills \p Single's Broadcast: variables of the region declared
   /// outside the single and assigned in it.
   void findBroadcasts(const Region &R, Construct &Single);
+
+private:
+  void captureThisFields(Region &R);
 };
 
 } // namespace hpp

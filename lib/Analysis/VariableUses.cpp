@@ -208,6 +208,27 @@ public:
   }
 };
 
+class ThisFieldFinder : public RecursiveASTVisitor<ThisFieldFinder> {
+public:
+  unsigned ThisUses = 0;
+  SmallVector<const MemberExpr *, 4> Reads;
+  bool VisitCXXThisExpr(CXXThisExpr *) {
+    ++ThisUses;
+    return true;
+  }
+  bool VisitMemberExpr(MemberExpr *ME) {
+    const auto *This = dyn_cast<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts());
+    const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+    if (!This || !This->isImplicit() || !FD || FD->isMutable() || FD->isBitField())
+      return true;
+    QualType T = FD->getType();
+    if ((T->isPointerType() && T->getPointeeType()->isObjectType()) ||
+        T->isArithmeticType() || T->isEnumeralType())
+      Reads.push_back(ME);
+    return true;
+  }
+};
+
 class ImpureCallFinder : public RecursiveASTVisitor<ImpureCallFinder> {
 public:
   const CallExpr *Found = nullptr;
@@ -312,6 +333,15 @@ bool usesThis(const Stmt *S) {
   ThisFinder F;
   F.TraverseStmt(const_cast<Stmt *>(S));
   return F.Found;
+}
+
+SmallVector<const MemberExpr *, 4> implicitThisFieldReads(const Stmt *S) {
+  ThisFieldFinder F;
+  F.TraverseStmt(const_cast<Stmt *>(S));
+  // Each eligible read holds one `this`; any other `this` is another use.
+  if (F.ThisUses != F.Reads.size())
+    return {};
+  return F.Reads;
 }
 
 const CallExpr *findImpureCall(const Stmt *S) {

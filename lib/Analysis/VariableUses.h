@@ -40,6 +40,14 @@ const clang::Expr *findMemoryWrite(const clang::Stmt *S);
 /// Whether \p S uses `this`, explicitly or through a member.
 bool usesThis(const clang::Stmt *S);
 
+/// The uses of data members through the implicit `this` in \p S (`n`,
+/// `p[i]` in a member function), when those are all of its uses of `this`
+/// and each member is a pointer to an object or an arithmetic or
+/// enumeration value (not mutable, not a bit-field): such a region needs
+/// those members' values, not the object. Empty when \p S uses `this`
+/// any other way (`this->n`, a member function, a member of another type).
+llvm::SmallVector<const clang::MemberExpr *, 4> implicitThisFieldReads(const clang::Stmt *S);
+
 /// The first call in \p S to a function that is not a pure library
 /// function (math), or null.
 const clang::CallExpr *findImpureCall(const clang::Stmt *S);

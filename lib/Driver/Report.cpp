@@ -178,6 +178,7 @@ std::string capturesText(const Region &R) {
   std::string S;
   for (const Capture &C : R.Captures)
     S += (S.empty() ? "" : " ") + C.Name + " (" + C.TypeName + ", " +
+         (C.Field ? "member, " : "") +
          (C.Kind == CaptureKind::Reduction ? "reduction"
           : C.Kind == CaptureKind::Atomic  ? "atomic"
                                            : "read-only") +

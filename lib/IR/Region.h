@@ -28,6 +28,7 @@ class ASTContext;
 class CompoundStmt;
 class DeclStmt;
 class ForStmt;
+class FieldDecl;
 class FunctionDecl;
 class Stmt;
 class VarDecl;
@@ -96,6 +97,9 @@ enum class CaptureKind {
 
 struct Capture {
   const clang::VarDecl *Var = nullptr;
+  /// A data member the region reads through the implicit `this` (Var is
+  /// then null): captured by its value, by name, instead of `*this`.
+  const clang::FieldDecl *Field = nullptr;
   std::string Name;
   std::string TypeName;
   CaptureKind Kind = CaptureKind::ReadOnly;

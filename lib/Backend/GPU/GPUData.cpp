@@ -34,10 +34,15 @@ std::string itemArguments(const GPUDialect &D, const MapEntry &M) {
       .str();
 }
 
-/// The entry that maps \p V in \p R, explicit or implicit, if any.
-const MapEntry *mapOf(const Region &R, const VarDecl *V) {
+/// The entry that maps \p C in \p R, explicit or implicit, if any. A
+/// member captured by name has no VarDecl: its map item is the section of
+/// the same name (`p[lo:len]` in the member function).
+const MapEntry *mapOf(const Region &R, const Capture &C) {
+  if (!C.Var && !C.Field)
+    return nullptr;
   for (const MapEntry &M : R.Root->Maps)
-    if (M.Var == V && M.Shape != MapShape::ByValue)
+    if (M.Shape != MapShape::ByValue &&
+        (C.Var ? M.Var == C.Var : !M.Var && M.Base == C.Name))
       return &M;
   return nullptr;
 }
@@ -47,7 +52,7 @@ const MapEntry *mapOf(const Region &R, const VarDecl *V) {
 std::string presentName(StringRef Var) { return ("hpp_present_" + Var).str(); }
 
 std::string firstMappedAddress(const Region &R, const Capture &C) {
-  const MapEntry *M = C.Var ? mapOf(R, C.Var) : nullptr;
+  const MapEntry *M = mapOf(R, C);
   if (!M || M->Shape != MapShape::Section || M->LoText == "0")
     return presentName(C.Name);
   return formatv("{0} + ({1})", presentName(C.Name), M->LoText).str();
@@ -71,7 +76,7 @@ std::string dataScopeText(const GPUDialect &D, ArrayRef<MapEntry> Maps, StringRe
 std::string presentCaptures(const GPUDialect &D, const Region &R, std::string &Captures) {
   std::string Pro;
   for (const Capture &C : R.Captures) {
-    const MapEntry *M = C.Var ? mapOf(R, C.Var) : nullptr;
+    const MapEntry *M = mapOf(R, C);
     std::string Lo = M && M->Shape == MapShape::Section ? "(" + M->LoText + ")" : "0";
     if (C.IsPointer) {
       // A section p[lo:len] with lo > 0 starts after p itself: look up its

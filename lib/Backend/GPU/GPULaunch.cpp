@@ -217,6 +217,12 @@ std::string GPURegionWriter::rootEpilogue() const {
 
 Error GPURegionWriter::emitRootLoop(const Construct &L) {
   std::string Captures = R.CapturesThis ? "=, *this" : "=";
+  // Members read through the implicit `this`, by name (`n = n` takes
+  // this->n on the host); pointer members get their device address in
+  // presentCaptures.
+  for (const Capture &C : R.Captures)
+    if (C.Field && !C.IsPointer)
+      Captures += formatv(", {0} = {0}", C.Name).str();
   std::string Pro = launchPrologue(Captures);
   Pro += reductionHandles(Captures);
   Pro += formatv("auto hpp_body = [{0}] __device__ (const {1} &hpp_ctx) {{\n", Captures,

@@ -142,13 +142,28 @@ void globalArray(int n, double *out) {
     out[i] = g_scale * g_coef[i % 7];
 }
 
+// A class that owns its memory: a region that only reads plain members
+// (through the implicit `this`) captures them by name and is accepted; one
+// that uses `this` another way would run on a copy of the object.
 struct Owner {
   explicit Owner(int n) : n(n), p(new double[n]) {}
   ~Owner() { delete[] p; }
   void fill() {
+#pragma hpp parallel
+    for (int i = 0; i < n; ++i)
+      p[i] = i;
+  }
+  double at(int i) const { return p[i]; }
+  void twice() {
     // expected-error@+1 {{CUDA region in a member function of 'Owner' runs on a copy of *this, but 'Owner' is not trivially copyable}}
 #pragma hpp parallel
     for (int i = 0; i < n; ++i)
+      p[i] = 2 * at(i);
+  }
+  void explicitThis() {
+    // expected-error@+1 {{CUDA region in a member function of 'Owner' runs on a copy of *this, but 'Owner' is not trivially copyable}}
+#pragma hpp parallel
+    for (int i = 0; i < this->n; ++i)
       p[i] = i;
   }
   int n;
