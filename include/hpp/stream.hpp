@@ -17,7 +17,6 @@
 #pragma once
 
 #include <cstddef>
-#include <memory>
 #include <stdexcept>
 #include <string>
 
@@ -84,9 +83,12 @@ int device_count() { return 1; }
 void device_initialize() {}
 #endif
 
-/// Owns a managed stream's native handle.
+/// Owns a managed stream's native handle; the Streams that share it count
+/// references themselves (a shared_ptr would cost every file that includes
+/// hpp.hpp the parse of <memory>).
 struct StreamState {
   void* native = stream_create();
+  long refs = 1;
   StreamState() = default;
   explicit StreamState(int device) : native(stream_create_on(device)) {}
   ~StreamState() { stream_destroy(native); }
@@ -118,7 +120,7 @@ inline int device_count() { return detail::device_count(); }
 class Stream {
 public:
   /// A new managed stream, destroyed with its last copy.
-  Stream() : State(std::make_shared<detail::StreamState>()) {}
+  Stream() : State(new detail::StreamState()) {}
 
   /// Wraps a native stream handle (cudaStream_t, hipStream_t) that the user
   /// keeps owning; nullptr is the device's default stream.
@@ -127,7 +129,30 @@ public:
   /// A new managed stream on device d, destroyed with its last copy. Throws
   /// std::runtime_error (or std::out_of_range in the serial build) when d
   /// does not exist.
-  explicit Stream(Device d) : State(std::make_shared<detail::StreamState>(d.id)) {}
+  explicit Stream(Device d) : State(new detail::StreamState(d.id)) {}
+
+  // Copies share the managed stream; the last one destroys it.
+  Stream(const Stream& o) : State(o.State), Native(o.Native) { retain(); }
+  Stream(Stream&& o) noexcept : State(o.State), Native(o.Native) { o.State = nullptr; }
+  Stream& operator=(const Stream& o) {
+    if (this != &o) {
+      o.retain();
+      drop();
+      State = o.State;
+      Native = o.Native;
+    }
+    return *this;
+  }
+  Stream& operator=(Stream&& o) noexcept {
+    if (this != &o) {
+      drop();
+      State = o.State;
+      Native = o.Native;
+      o.State = nullptr;
+    }
+    return *this;
+  }
+  ~Stream() { drop(); }
 
   /// The device this stream's work runs on: the one it was created for,
   /// else the device the calling thread uses.
@@ -155,7 +180,17 @@ public:
   friend bool operator!=(const Stream& a, const Stream& b) { return !(a == b); }
 
 private:
-  std::shared_ptr<detail::StreamState> State;
+  void retain() const {
+    if (State)
+      __atomic_fetch_add(&State->refs, 1, __ATOMIC_RELAXED);
+  }
+  void drop() {
+    if (State && __atomic_sub_fetch(&State->refs, 1, __ATOMIC_ACQ_REL) == 0)
+      delete State;
+    State = nullptr;
+  }
+
+  detail::StreamState* State = nullptr;
   void* Native = nullptr;
 };
 

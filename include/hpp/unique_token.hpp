@@ -43,13 +43,9 @@
 #include <string>
 #include <vector>
 
+#include "clock.hpp"
 #include "config.hpp"
 #include "memory.hpp"
-
-#if !defined(HPP_DEVICE_PASS)
-#include <chrono>
-#include <thread>
-#endif
 #ifdef _OPENMP
 #include <omp.h>
 #endif
@@ -234,7 +230,7 @@ inline std::int32_t token_acquire_host(const TokenIds& t) {
   // others keep theirs.
   static thread_local std::uint32_t last = 0;
   const std::uint32_t pos = last % std::uint32_t(t.words * 32);
-  std::chrono::steady_clock::time_point since{};
+  std::int64_t since = 0;
   bool waiting = false;
   for (;;) {
     for (std::int32_t i = 0; i < t.words; ++i) {
@@ -255,15 +251,14 @@ inline std::int32_t token_acquire_host(const TokenIds& t) {
     if (alone)
       throw std::runtime_error("hpp::UniqueToken::acquire: all " + std::to_string(t.size) +
                                " ids are held and no other work runs that could release one");
-    const auto now = std::chrono::steady_clock::now();
+    const std::int64_t now = monotonic_ns();
     if (!waiting) {
       since = now;
       waiting = true;
-    } else if (std::uint64_t(std::chrono::duration_cast<std::chrono::nanoseconds>(now - since)
-                                 .count()) > t.wait_ns) {
+    } else if (std::uint64_t(now - since) > t.wait_ns) {
       token_host_exhausted(t);
     }
-    std::this_thread::yield();
+    yield_thread();
   }
 }
 

@@ -13,6 +13,7 @@
 #include <cstring>
 #include <set>
 #include <stdexcept>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -33,6 +34,34 @@ TEST(ApiStream, ManagedStreamsAreSharedByCopies) {
   }
   c.fence();
   EXPECT_EQ(c.status(), hpp::StreamStatus::Complete);
+}
+
+TEST(ApiStream, MovesAndSelfAssignmentKeepTheStream) {
+  hpp::Stream a;
+  void* const native = a.native();
+  hpp::Stream& same = a;
+  a = same;
+  EXPECT_EQ(a.native(), native);
+  hpp::Stream b(std::move(a));
+  EXPECT_EQ(b.native(), native);
+  EXPECT_TRUE(b.is_managed());
+  // A moved-from stream is the default stream, as it was with a shared_ptr.
+  EXPECT_FALSE(a.is_managed());
+  EXPECT_EQ(a.native(), nullptr);
+  hpp::Stream c;
+  c = std::move(b);
+  EXPECT_EQ(c.native(), native);
+  // Copies held in a growing vector all keep the one stream alive.
+  std::vector<hpp::Stream> many;
+  for (int i = 0; i < 100; ++i)
+    many.push_back(c);
+  c = hpp::Stream();
+  EXPECT_NE(c.native(), native);
+  many.erase(many.begin(), many.begin() + 99);
+  EXPECT_EQ(many[0].native(), native);
+  EXPECT_TRUE(many[0].is_managed());
+  many[0].fence();
+  EXPECT_EQ(many[0].status(), hpp::StreamStatus::Complete);
 }
 
 TEST(ApiStream, UnmanagedStreamsWrapAHandle) {

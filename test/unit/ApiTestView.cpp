@@ -230,10 +230,15 @@ TEST(ApiCore, InitializeFinalizeAndHooks) {
     EXPECT_TRUE(hpp::is_initialized());
     EXPECT_THROW(hpp::initialize(), std::logic_error);
     hpp::push_finalize_hook([&] { order.push_back(1); });
-    hpp::push_finalize_hook([&] { order.push_back(2); });
+    // A hook that registers another: the new one runs next, as the last
+    // registered.
+    hpp::push_finalize_hook([&] {
+      order.push_back(2);
+      hpp::push_finalize_hook([&] { order.push_back(3); });
+    });
     EXPECT_TRUE(order.empty());
   }
-  EXPECT_EQ(order, (std::vector<int>{2, 1}));
+  EXPECT_EQ(order, (std::vector<int>{2, 3, 1}));
   EXPECT_TRUE(hpp::is_finalized());
   EXPECT_FALSE(hpp::is_initialized());
   EXPECT_THROW(hpp::finalize(), std::logic_error);
