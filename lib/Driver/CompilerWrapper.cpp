@@ -15,6 +15,7 @@
 #include "hppc/CompilerWrapper.h"
 #include "Driver/CompilerCommand.h"
 #include "hppc/CommandWords.h"
+#include "hppc/KernelResources.h"
 #include "hppc/Translator.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
@@ -60,7 +61,13 @@ public:
   int run();
 
 private:
-  int runTool(StringRef Program, const std::vector<std::string> &Args);
+  /// Runs Program; with \p Stderr, its standard error goes to that file.
+  int runTool(StringRef Program, const std::vector<std::string> &Args,
+              std::optional<StringRef> Stderr = std::nullopt);
+  /// nvcc on a translation with -Xptxas -v: ptxas' lines become the
+  /// report's kernel resources, every other line goes to stderr as nvcc
+  /// wrote it.
+  int compileCUDAWithResources(StringRef Input, std::vector<std::string> NV);
   std::vector<std::string> runtimeLinkFlags() const;
   /// Compiles one source to \p Object; \p Annotated says how.
   int compileSource(const CommandArg &Source, StringRef Object, bool Annotated);
@@ -82,7 +89,8 @@ private:
   std::vector<std::string> Temporaries;
 };
 
-int Wrapper::runTool(StringRef Program, const std::vector<std::string> &Args) {
+int Wrapper::runTool(StringRef Program, const std::vector<std::string> &Args,
+                     std::optional<StringRef> Stderr) {
   std::string Path = Program.str();
   if (!Program.contains('/')) {
     ErrorOr<std::string> Found = sys::findProgramByName(Program);
@@ -99,7 +107,10 @@ int Wrapper::runTool(StringRef Program, const std::vector<std::string> &Args) {
     errs() << "\n";
   }
   std::string Message;
-  int Status = sys::ExecuteAndWait(Path, Argv, std::nullopt, {}, 0, 0, &Message);
+  std::optional<StringRef> Redirects[] = {std::nullopt, std::nullopt, Stderr};
+  int Status = sys::ExecuteAndWait(Path, Argv, std::nullopt,
+                                   Stderr ? ArrayRef(Redirects) : ArrayRef<std::optional<StringRef>>(),
+                                   0, 0, &Message);
   if (Status < 0)
     return fail("cannot run '" + Path + "': " + Message);
   return Status;
@@ -318,7 +329,7 @@ int Wrapper::translateAndCompile(const CommandArg &Source, StringRef Object) {
       NV.push_back("-std=c++17");
     NV.insert(NV.end(), User.begin(), User.end());
     NV.insert(NV.end(), {"-x", "cu", "-c", Generated.str().str(), "-o", Object.str()});
-    Status = runTool(NVCC, NV);
+    Status = Report ? compileCUDAWithResources(Input, NV) : runTool(NVCC, NV);
   } else if (Target == Backend::HIP) {
     // The host compiler must be clang: it compiles HIP for AMD GPUs.
     if (llvm::none_of(Args, [](StringRef A) { return A.starts_with("-std="); }))
@@ -347,6 +358,30 @@ int Wrapper::compileSource(const CommandArg &Source, StringRef Object, bool Anno
     Args.insert(Args.end(), {"-x", Source.Language});
   Args.insert(Args.end(), {"-c", Source.Words.back(), "-o", Object.str()});
   return runTool(HostCXX, Args);
+}
+
+int Wrapper::compileCUDAWithResources(StringRef Input, std::vector<std::string> NV) {
+  SmallString<128> Log;
+  if (std::error_code EC = sys::fs::createTemporaryFile("hpp-nvcc", "txt", Log))
+    return fail("cannot create a temporary file: " + EC.message());
+  Temporaries.push_back(Log.str().str());
+  NV.insert(NV.begin(), {"-Xptxas", "-v"});
+  const int Status = runTool(NVCC, NV, StringRef(Log));
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Text = MemoryBuffer::getFile(Log);
+  if (!Text)
+    return Status;
+  std::string Ptxas;
+  SmallVector<StringRef, 0> Lines;
+  (*Text)->getBuffer().split(Lines, '\n');
+  for (StringRef Line : Lines) {
+    if (Line.starts_with("ptxas info") || (Line.starts_with("    ") && Line.contains("bytes stack frame")))
+      (Ptxas += Line.str()) += '\n';
+    else if (!Line.empty())
+      errs() << Line << "\n";
+  }
+  if (Status == 0)
+    errs() << Input << ": " << renderKernelResources(parsePtxasInfo(Ptxas), CUDAArch);
+  return Status;
 }
 
 /// The object a compile without -o writes: the source's stem in the
