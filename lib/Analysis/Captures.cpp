@@ -67,6 +67,25 @@ void CaptureClassifier::classify(Region &R) {
     captureThisFields(R);
 }
 
+void CaptureClassifier::findPointerMembersOfThis(Region &R) {
+  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(R.Function);
+  if (!R.CapturesThis || !MD)
+    return;
+  auto Add = [&R](const Stmt *S) {
+    for (const FieldDecl *FD : pointerMembersThroughThis(S))
+      if (!llvm::is_contained(R.PointerMembersOfThis, FD->getName()))
+        R.PointerMembersOfThis.push_back(FD->getName().str());
+  };
+  Add(R.Root->S);
+  // Member functions of the class called on the same object see it too.
+  for (const CalledFunction &F : R.Calls) {
+    const auto *Callee = dyn_cast_or_null<CXXMethodDecl>(F.Fn);
+    if (Callee && !Callee->isStatic() && Callee->getParent() == MD->getParent() &&
+        Callee->hasBody())
+      Add(Callee->getBody());
+  }
+}
+
 /// A GPU region that reads only plain members through the implicit `this`
 /// captures those members by name rather than a copy of the object: the
 /// object may own memory (a destructor: no device copy) and its pointer

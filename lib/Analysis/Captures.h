@@ -25,6 +25,9 @@ public:
   /// Fills \p Single's Broadcast: variables of the region declared
   /// outside the single and assigned in it.
   void findBroadcasts(const Region &R, Construct &Single);
+  /// Fills R.PointerMembersOfThis from the region and the member functions
+  /// of its class that it calls (after R.Calls is collected).
+  void findPointerMembersOfThis(Region &R);
 
 private:
   void captureThisFields(Region &R);

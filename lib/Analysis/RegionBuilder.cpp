@@ -149,6 +149,7 @@ void Builder::buildRegion(std::unique_ptr<Construct> Root, const LocatedStmt *LS
     // What the user reductions call is called from the region too.
     for (const Expr *Call : Reductions.userReductionCalls())
       collectCalledFunctions(Call, R, Ctx);
+    Captures.findPointerMembersOfThis(R);
     R.MayThrow = Throws.mayThrow(R.Root->S) ||
                  llvm::any_of(R.Instantiations, [&](const Stmt *Inst) {
                    return Throws.mayThrow(Inst);

@@ -229,6 +229,18 @@ public:
   }
 };
 
+class ThisPointerFinder : public RecursiveASTVisitor<ThisPointerFinder> {
+public:
+  SmallVector<const FieldDecl *, 4> Fields;
+  bool VisitMemberExpr(MemberExpr *ME) {
+    const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+    if (FD && isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()) &&
+        FD->getType()->isPointerType() && !llvm::is_contained(Fields, FD))
+      Fields.push_back(FD);
+    return true;
+  }
+};
+
 class ImpureCallFinder : public RecursiveASTVisitor<ImpureCallFinder> {
 public:
   const CallExpr *Found = nullptr;
@@ -342,6 +354,12 @@ SmallVector<const MemberExpr *, 4> implicitThisFieldReads(const Stmt *S) {
   if (F.ThisUses != F.Reads.size())
     return {};
   return F.Reads;
+}
+
+SmallVector<const FieldDecl *, 4> pointerMembersThroughThis(const Stmt *S) {
+  ThisPointerFinder F;
+  F.TraverseStmt(const_cast<Stmt *>(S));
+  return F.Fields;
 }
 
 const CallExpr *findImpureCall(const Stmt *S) {

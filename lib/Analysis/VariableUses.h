@@ -48,6 +48,10 @@ bool usesThis(const clang::Stmt *S);
 /// any other way (`this->n`, a member function, a member of another type).
 llvm::SmallVector<const clang::MemberExpr *, 4> implicitThisFieldReads(const clang::Stmt *S);
 
+/// The pointer data members \p S reaches through `this`, implicitly or
+/// explicitly (`p[i]`, `this->p[i]`), each once, in order of first use.
+llvm::SmallVector<const clang::FieldDecl *, 4> pointerMembersThroughThis(const clang::Stmt *S);
+
 /// The first call in \p S to a function that is not a pure library
 /// function (math), or null.
 const clang::CallExpr *findImpureCall(const clang::Stmt *S);

@@ -328,6 +328,9 @@ struct Region {
 
   std::vector<Capture> Captures;
   bool CapturesThis = false;
+  /// With CapturesThis: the pointer members the region reaches through its
+  /// copy of the object, which therefore holds their host addresses.
+  std::vector<std::string> PointerMembersOfThis;
   /// Global or static variables used in the region (constexpr ones aside):
   /// GPU code cannot read the host's copy.
   llvm::SmallVector<const clang::VarDecl *, 2> Globals;

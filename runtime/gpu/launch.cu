@@ -1,6 +1,7 @@
 //===- launch.cu - Launch configuration on CUDA and HIP -------------------===//
 #include "launch.hpp"
 #include "device_ranges.hpp"
+#include "present.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -480,6 +481,18 @@ void check_pointer(const Launch &cfg, const void *p, const char *var) {
                 " cannot access (no pageableMemoryAccess); add map(tofrom: " +
                 name + "[0:n]) to the region (or an enclosing `hpp data`), or "
                 "allocate it with hpp::alloc (Space::Device or Space::Shared)");
+}
+
+void check_member_pointer(const Launch &cfg, const void *p, const char *member) {
+  if (p && present(p) != p) {
+    const std::string name = member ? member : "?";
+    fail(cfg, "member '" + name + "' points into data mapped to the device, but the region "
+              "reaches it through its copy of the object (*this), which holds the host "
+              "address: the kernel would miss the device copy; copy the member to a local "
+              "pointer before the region (auto *" + name + "_ = this->" + name +
+              ";) and use that");
+  }
+  check_pointer(cfg, p, member);
 }
 
 std::uint32_t tools_device_id(std::uint32_t instance) {

@@ -117,6 +117,7 @@ void check(const Launch &cfg, HPPRT_GPU(Error_t) err, const char *call);
 unsigned max_partials();
 void finish_launch(Launch &cfg, Plan &plan);
 void check_pointer(const Launch &cfg, const void *p, const char *var);
+void check_member_pointer(const Launch &cfg, const void *p, const char *member);
 /// Whether every pointer is device memory or null.
 bool all_device(std::initializer_list<const void *> pointers);
 
@@ -212,6 +213,14 @@ struct Launch {
   /// pointer-attribute query where the device cannot reach pageable memory.
   template <class T> void check_pointer(const T *p, const char *var) const {
     detail::check_pointer(*this, static_cast<const void *>(p), var);
+  }
+
+  /// check_pointer for a pointer member a region reaches through its copy
+  /// of the object (*this), which keeps the host address: also throws when
+  /// p lies in data mapped to the device, whose device copy the region
+  /// would not see.
+  template <class T> void check_member_pointer(const T *p, const char *member) const {
+    detail::check_member_pointer(*this, static_cast<const void *>(p), member);
   }
 
   // Chosen by launch().

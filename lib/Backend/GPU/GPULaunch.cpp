@@ -129,6 +129,12 @@ std::string GPURegionWriter::launchPrologue(std::string &Captures) const {
                      C.Name);
     else if (C.IsView)
       Pro += formatv("hpp_launch.check_pointer({0}.data(), \"{0}\");\n", C.Name);
+  // The region's copy of the object carries these members' host addresses:
+  // memory the device cannot reach, or mapped data whose device copy the
+  // region would miss (then overwritten by the stale copy at the map's
+  // exit, a wrong answer where the host memory is reachable).
+  for (const std::string &M : R.PointerMembersOfThis)
+    Pro += formatv("hpp_launch.check_member_pointer(this->{0}, \"{0}\");\n", M);
   // Without results for the host, the region need not wait when its
   // pointers are device memory (known only at run time).
   if (!L.Nowait)

@@ -335,6 +335,38 @@ static void case_present_translation() {
   CHECK(ranges() == 0);
 }
 
+// A region that copies *this reaches pointer members with the host
+// addresses the copy holds: inside mapped data that is an error naming
+// the member (the kernel would miss the device copy); device memory and
+// null pass.
+static void case_member_pointer() {
+  const std::int64_t n = 64;
+  std::vector<double> a = iota_vector(n);
+  double *h = a.data();
+  rt::map_enter(h, 0, n, sizeof(double), MapKind::ToFrom, site("tofrom: x[0:64]"), stream());
+  rt::Launch cfg("scale_L12", "field.cpp", 12);
+  std::string msg;
+  try {
+    cfg.check_member_pointer(h + 3, "x");
+  } catch (const std::exception &e) {
+    msg = e.what();
+  }
+  CHECK(msg.find("member 'x' points into data mapped to the device") != std::string::npos &&
+        msg.find("'scale_L12' (field.cpp:12)") != std::string::npos);
+  bool threw = false;
+  double *d = hpp::alloc<double>(n, hpp::Space::Device);
+  try {
+    cfg.check_member_pointer(d, "y");
+    cfg.check_member_pointer(static_cast<const double *>(nullptr), "z");
+  } catch (const std::exception &) {
+    threw = true;
+  }
+  CHECK(!threw);
+  hpp::free(d);
+  rt::map_exit(h, 0, n, sizeof(double), MapKind::ToFrom, site("tofrom: x[0:64]"), stream());
+  CHECK(ranges() == 0);
+}
+
 // A scope exits its items in reverse order: here the to item (a release)
 // first, then the tofrom item, which copies back. In the other order the
 // tofrom exit would leave a count of one and the release would free the
@@ -464,6 +496,7 @@ int main(int argc, char **argv) {
       {"out_of_memory", case_out_of_memory},
       {"device_accessible", case_device_accessible},
       {"present_translation", case_present_translation},
+      {"member_pointer", case_member_pointer},
       {"data_scope", case_data_scope},
       {"device_span", case_device_span},
       {"threads", case_threads},
