@@ -34,4 +34,6 @@ void run(Field &F) { F.scale(2.0); }
 // CUDA-NEXT: hpp_launch.check_member_pointer(this->w, "w");
 // CUDA-NOT: check_member_pointer(this->unused
 // CUDA: hpp_body = [=, *this]
+// OMP: hpp region 'scale_L25' (flat loop)
 // OMP-NOT: check_member_pointer
+// OMP: #pragma omp parallel
