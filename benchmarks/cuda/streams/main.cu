@@ -64,6 +64,27 @@ double median(std::vector<double> v) {
   return v[v.size() / 2];
 }
 
+// Median over 5 runs of the GPU time of run(), µs: events recorded on
+// stream before and after it.
+double gpu_time_us(cudaStream_t stream, const std::function<void()>& run) {
+  cudaEvent_t e0, e1;
+  CK(cudaEventCreate(&e0));
+  CK(cudaEventCreate(&e1));
+  std::vector<double> t;
+  for (int r = 0; r < 5; ++r) {
+    CK(cudaEventRecord(e0, stream));
+    run();
+    CK(cudaEventRecord(e1, stream));
+    CK(cudaEventSynchronize(e1));
+    float ms = 0;
+    CK(cudaEventElapsedTime(&ms, e0, e1));
+    t.push_back(ms * 1000.0);
+  }
+  CK(cudaEventDestroy(e0));
+  CK(cudaEventDestroy(e1));
+  return median(t);
+}
+
 // Median over g_reps batches of the host time of batch(), after one warm-up.
 double time_batches(const std::function<void()>& batch) {
   batch();
@@ -169,27 +190,10 @@ void overlap(int rows, int cols, const char* size) {
   // One kernel alone, GPU time by events: the ratios above compare each
   // form with itself, so a form whose single kernel is faster on one
   // stream overlaps less.
-  cudaEvent_t e0, e1;
-  CK(cudaEventCreate(&e0));
-  CK(cudaEventCreate(&e1));
-  auto gpu_ms = [&](const std::function<void()>& launch) {
-    std::vector<double> t;
-    for (int r = 0; r < 5; ++r) {
-      CK(cudaEventRecord(e0, hone));
-      launch();
-      CK(cudaEventRecord(e1, hone));
-      CK(cudaEventSynchronize(e1));
-      float ms = 0;
-      CK(cudaEventElapsedTime(&ms, e0, e1));
-      t.push_back(ms * 1000.0);
-    }
-    return median(t);
-  };
-  const double k_hpp = gpu_ms([&] { hpp_yax_nowait(one, rows, cols, A[0], x, y[0]); });
-  const double k_hand = gpu_ms([&] { yax_hand<<<rows, 256, 0, hone>>>(rows, cols, A[0], x, y[0]); });
+  const double k_hpp = gpu_time_us(hone, [&] { hpp_yax_nowait(one, rows, cols, A[0], x, y[0]); });
+  const double k_hand =
+      gpu_time_us(hone, [&] { yax_hand<<<rows, 256, 0, hone>>>(rows, cols, A[0], x, y[0]); });
   std::printf("one yAx %s alone (events): hpp %.1f us, hand %.1f us\n", size, k_hpp, k_hand);
-  CK(cudaEventDestroy(e0));
-  CK(cudaEventDestroy(e1));
   for (int e = 0; e < rows; e += rows / 7)
     check("yax hpp vs hand", got[e], want[e]);
   std::printf("overlap %s: hpp 1 stream %.1f us, 4 streams %.1f us (%.3f); hand 1 stream %.1f us, "
@@ -280,32 +284,14 @@ void chain(int n, const char* size) {
   // The same on the GPU's clock (events on the legacy stream around the
   // batch): device-bound when it equals the host's time, host-bound when
   // the host takes longer.
-  cudaEvent_t e0, e1;
-  CK(cudaEventCreate(&e0));
-  CK(cudaEventCreate(&e1));
-  auto gpu_us = [&](const std::function<void()>& batch) {
-    std::vector<double> t;
-    for (int r = 0; r < 5; ++r) {
-      CK(cudaEventRecord(e0, 0));
-      batch();
-      CK(cudaEventRecord(e1, 0));
-      CK(cudaEventSynchronize(e1));
-      float ms = 0;
-      CK(cudaEventElapsedTime(&ms, e0, e1));
-      t.push_back(ms * 1000.0);
-    }
-    return median(t);
-  };
-  const double hg = gpu_us([&] {
+  const double hg = gpu_time_us(0, [&] {
     for (int c = 0; c < calls; ++c)
       hpp_daxpy(n, a, x, y);
   });
-  const double bg = gpu_us([&] {
+  const double bg = gpu_time_us(0, [&] {
     for (int c = 0; c < calls; ++c)
       daxpy_hand<<<(n + 255) / 256, 256>>>(n, a, x, yh);
   });
-  CK(cudaEventDestroy(e0));
-  CK(cudaEventDestroy(e1));
   std::printf("1000 dependent daxpy (%s): hpp %.1f us, hand %.1f us -> %.3f; GPU clock: hpp %.1f us, "
               "hand %.1f us\n",
               size, h, b, b / h, hg, bg);
