@@ -48,6 +48,12 @@ bool looksLikeCompiler(StringRef Word) {
 
 bool isCXXSourcePath(StringRef Path) { return hpp::isCXXSourcePath(std::string_view(Path)); }
 
+std::string nvccStandardFlag(StringRef Std) {
+  if (Std.consume_front("-std=gnu++"))
+    return ("-std=c++" + Std).str();
+  return Std.str();
+}
+
 bool CompilerCommand::hasSources() const {
   for (const CommandArg &A : Args)
     if (A.Kind == CommandArg::Source)

@@ -89,6 +89,10 @@ llvm::Expected<CompilerCommand> parseCompilerCommand(llvm::ArrayRef<std::string>
 /// Whether \p Path names a C++ or CUDA source by its extension.
 bool isCXXSourcePath(llvm::StringRef Path);
 
+/// \p Std (a `-std=` flag) as nvcc takes it: nvcc knows the ISO dialects
+/// only, so GNU ones (CMake writes -std=gnu++17) become their ISO twins.
+std::string nvccStandardFlag(llvm::StringRef Std);
+
 } // namespace hpp
 
 #endif // HPP_DRIVER_COMPILERCOMMAND_H

@@ -225,13 +225,12 @@ std::vector<std::string> Wrapper::forNVCC(const std::vector<std::string> &Args) 
   std::vector<std::string> Out;
   for (size_t I = 0; I < Args.size(); ++I) {
     StringRef A = Args[I];
-    // nvcc knows the ISO dialects only (CMake writes -std=gnu++17).
-    if (A.consume_front("-std=gnu++")) {
-      Out.push_back(("-std=c++" + A).str());
+    if (A.starts_with("-std=")) {
+      Out.push_back(nvccStandardFlag(A));
       continue;
     }
     bool Own = A.starts_with("-I") || A.starts_with("-D") || A.starts_with("-U") ||
-               A.starts_with("-O") || A == "-g" || A.starts_with("-std=") ||
+               A.starts_with("-O") || A == "-g" ||
                A == "-isystem" || A == "-include" || A.starts_with("-L") ||
                A.starts_with("-l");
     if (Own) {

@@ -1,6 +1,7 @@
 //===- KernelResources.cpp - What ptxas gave each region's kernel ---------===//
 
 #include "hppc/KernelResources.h"
+#include "Driver/CompilerCommand.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
@@ -203,11 +204,8 @@ std::vector<std::string> kernelResourceFlags(ArrayRef<std::string> CompilerArgs,
         break;
       }
     }
-    if (A.consume_front("-std=")) {
-      // nvcc knows the ISO dialects only.
-      A.consume_front("gnu");
-      A.consume_front("c");
-      Flags.push_back(("-std=c" + A).str());
+    if (A.starts_with("-std=")) {
+      Flags.push_back(nvccStandardFlag(A));
       Std = true;
     }
   }
