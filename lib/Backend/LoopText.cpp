@@ -58,30 +58,44 @@ std::string boundsDecls(const Construct &L, StringRef K) {
     Counts.push_back("hpp_n" + Sfx);
   }
   Out += formatv("const hpprt::index_t hpp_n{0} = {1};\n", K, join(Counts, " * "));
+  // Every inner extent of a collapsed loop divides the flat iteration
+  // number once per iteration; hpprt::FastDiv prepares those divisions here,
+  // once per loop, outside the iterations.
+  for (unsigned D = 1; D < L.Dims.size(); ++D)
+    Out += formatv("const hpprt::FastDiv hpp_div{0}_{1}(hpp_n{0}_{1}, hpp_n{0});\n", K, D);
   return Out;
 }
 
 std::string indexDecls(const Construct &L, StringRef K, StringRef Iv) {
   std::string Out;
   unsigned N = L.Dims.size();
-  for (unsigned D = 0; D < N; ++D) {
-    const LoopDim &Dim = L.Dims[D];
-    std::string Sfx = K.str() + "_" + std::to_string(D);
-    // Row-major decomposition of the collapsed iteration number.
-    std::string Iter = Iv.str();
-    SmallVector<std::string, 2> Inner;
-    for (unsigned E = D + 1; E < N; ++E)
-      Inner.push_back("hpp_n" + K.str() + "_" + std::to_string(E));
-    if (!Inner.empty())
-      Iter = "(" + Iter + " / (" + join(Inner, " * ") + "))";
-    if (D > 0)
-      Iter += " % hpp_n" + Sfx;
-    Out += formatv("{0} {1} = hpprt::index_at(hpp_lb{2}, {3}, {4}); ",
-                   Dim.IndexTypeText, Dim.IndexName, Sfx, Iter, Dim.Step);
-    // The serial loop used the index in its header; here nothing may.
-    if (!Dim.IndexUsedInBody)
-      Out += formatv("(void){0}; ", Dim.IndexName);
+  // Row-major decomposition of the collapsed iteration number: the
+  // innermost index is peeled off first (remainder), the quotient goes on
+  // outwards, and what is left is the outermost index.
+  SmallVector<std::string, 3> Iter(N);
+  if (N == 1) {
+    Iter[0] = Iv.str();
+  } else {
+    Out += formatv("hpprt::index_t hpp_q{0} = {1}; ", K, Iv);
+    for (unsigned D = N - 1; D > 0; --D) {
+      Iter[D] = formatv("hpp_x{0}_{1}", K, D).str();
+      Out += formatv("const hpprt::index_t {0} = hpp_div{1}_{2}.peel(hpp_q{1}); ", Iter[D], K,
+                     D);
+    }
+    Iter[0] = "hpp_q" + K.str();
   }
+  for (unsigned D = 0; D < N; ++D)
+    Out += indexDecl(L, K, D, Iter[D]);
+  return Out;
+}
+
+std::string indexDecl(const Construct &L, StringRef K, unsigned D, StringRef Iter) {
+  const LoopDim &Dim = L.Dims[D];
+  std::string Out = formatv("{0} {1} = hpprt::index_at(hpp_lb{2}_{3}, {4}, {5}); ",
+                            Dim.IndexTypeText, Dim.IndexName, K, D, Iter, Dim.Step);
+  // The serial loop used the index in its header; here nothing may.
+  if (!Dim.IndexUsedInBody)
+    Out += formatv("(void){0}; ", Dim.IndexName);
   return Out;
 }
 

@@ -38,6 +38,11 @@ std::string boundsDecls(const Construct &Loop, llvm::StringRef K);
 /// The user's index variables recomputed from iteration number \p Iv.
 std::string indexDecls(const Construct &Loop, llvm::StringRef K, llvm::StringRef Iv);
 
+/// The declaration of dimension \p D's index from its normalised iteration
+/// number \p Iter (one of indexDecls' parts).
+std::string indexDecl(const Construct &Loop, llvm::StringRef K, unsigned D,
+                      llvm::StringRef Iter);
+
 /// Replaces the loop's (collapsed) headers with \p Header.
 llvm::Error rewriteLoopHeaders(const Construct &Loop, llvm::StringRef Header,
                                SourceEditor &Edit);

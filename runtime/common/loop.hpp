@@ -120,6 +120,67 @@ HPPRT_HOST_DEVICE T index_at(T lb, index_t iv, long long step) {
       static_cast<Wide>(lb) + static_cast<Wide>(iv) * static_cast<Wide>(step)));
 }
 
+/// Division of normalised iteration numbers by one extent of a collapsed
+/// loop, which recovers each user index from the flat iteration number.
+/// A hardware divide of 64-bit integers is a long subroutine on GPUs (and
+/// 25-40 cycles on CPUs) and a collapsed loop needs one per dimension and
+/// iteration; where every dividend fits in 32 bits (the usual case) a
+/// multiply-high and a shift by constants computed once on the host do it
+/// (Granlund and Montgomery's round-up method: with l = ceil(log2 d),
+/// n / d = (n * (2^32 + m)) >> (32 + l) for every n < 2^32, where
+/// m = floor(2^32 (2^l - d) / d) + 1 fits in 32 bits). Larger iteration
+/// spaces divide in 64 bits; the test is uniform across a kernel's threads.
+class FastDiv {
+public:
+  /// Divides by d every n in [0, max_n]; d <= 0 (an empty dimension, where
+  /// nothing is divided) is accepted.
+  HPPRT_HOST_DEVICE FastDiv(index_t d, index_t max_n) : d_(d) {
+    const std::uint64_t limit = std::numeric_limits<std::uint32_t>::max();
+    narrow_ = d > 0 && max_n >= 0 && static_cast<std::uint64_t>(max_n) <= limit &&
+              static_cast<std::uint64_t>(d) <= limit;
+    if (!narrow_)
+      return;
+    const std::uint64_t ud = static_cast<std::uint64_t>(d);
+    while ((std::uint64_t{1} << shift_) < ud)
+      ++shift_;
+    multiplier_ = static_cast<std::uint32_t>(
+        ((std::uint64_t{1} << 32) * ((std::uint64_t{1} << shift_) - ud)) / ud + 1);
+  }
+
+  /// n / d for 0 <= n <= max_n.
+  HPPRT_HOST_DEVICE index_t divide(index_t n) const {
+    if (!narrow_)
+      return n / d_;
+    const std::uint64_t un = static_cast<std::uint64_t>(n);
+    const std::uint64_t high = (un * multiplier_) >> 32;
+    return static_cast<index_t>((high + un) >> shift_);
+  }
+
+  /// Returns n % d and leaves n / d in n: peels the innermost index off a
+  /// flat iteration number.
+  HPPRT_HOST_DEVICE index_t peel(index_t &n) const {
+    const index_t q = divide(n);
+    const index_t r = n - q * d_;
+    n = q;
+    return r;
+  }
+
+private:
+  index_t d_;
+  std::uint32_t multiplier_ = 0;
+  unsigned shift_ = 0;
+  bool narrow_ = false;
+};
+
+/// Where the row of a collapsed loop's innermost dimension that flat
+/// iteration iv (at position first of the row, whose extent is n) ends
+/// within a chunk ending at chunk_end.
+HPPRT_HOST_DEVICE inline index_t row_end(index_t iv, index_t first, index_t n,
+                                         index_t chunk_end) {
+  const index_t end = iv + (n - first);
+  return end < chunk_end ? end : chunk_end;
+}
+
 /// Rounds bytes up to a multiple of alignment (which need not be a power of
 /// two); used to lay out several scratch arrays in one buffer.
 HPPRT_HOST_DEVICE constexpr std::size_t align_up(std::size_t bytes,

@@ -24,14 +24,15 @@ void fill(int rows, int cols, double *a) {
 // OMP-NEXT: const auto hpp_ub0_1 = cols;
 // OMP-NEXT: const hpprt::index_t hpp_n0_1 = hpprt::trip_count<hpprt::Cmp::Lt>(hpp_lb0_1, hpp_ub0_1, 1);
 // OMP-NEXT: const hpprt::index_t hpp_n0 = hpp_n0_0 * hpp_n0_1;
-// OMP: for (hpprt::index_t hpp_iv0 = hpp_chunk.begin; hpp_iv0 < hpp_chunk.end; ++hpp_iv0) { int i = hpprt::index_at(hpp_lb0_0, (hpp_iv0 / (hpp_n0_1)), 1); int j = hpprt::index_at(hpp_lb0_1, hpp_iv0 % hpp_n0_1, 1);
+// OMP: const hpprt::FastDiv hpp_div0_1(hpp_n0_1, hpp_n0);
+// OMP: for (hpprt::index_t hpp_iv0 = hpp_chunk.begin, hpp_row_end0; hpp_iv0 < hpp_chunk.end; hpp_iv0 = hpp_row_end0) { hpprt::index_t hpp_q0 = hpp_iv0; const hpprt::index_t hpp_x0_1 = hpp_div0_1.peel(hpp_q0); const hpprt::index_t hpp_row_first0 = hpp_x0_1; hpp_row_end0 = hpprt::row_end(hpp_iv0, hpp_row_first0, hpp_n0_1, hpp_chunk.end); int i = hpprt::index_at(hpp_lb0_0, hpp_q0, 1); for (hpprt::index_t hpp_col0 = hpp_row_first0; hpp_col0 < hpp_row_first0 + (hpp_row_end0 - hpp_iv0); ++hpp_col0) { int j = hpprt::index_at(hpp_lb0_1, hpp_col0, 1);
 // OMP: { a[i * cols + j] = i + j; }
 
 // CUDA: { // hpp region 'grid' (flat loop) from {{.*}}api_mdrange.cpp:11: CUDA kernel hpp_kernel_grid
 // CUDA-NEXT: int hpp_lb0_0 = 1;
 // CUDA: const hpprt::index_t hpp_n0 = hpp_n0_0 * hpp_n0_1;
 // CUDA: hpp_launch.kind = hpprt::cuda::RegionKind::Flat;
-// CUDA: for (hpprt::index_t hpp_iv0 = hpprt::cuda::global_rank(); hpp_iv0 < hpp_n0; hpp_iv0 = hpp_n0) { int i = hpprt::index_at(hpp_lb0_0, (hpp_iv0 / (hpp_n0_1)), 1); int j = hpprt::index_at(hpp_lb0_1, hpp_iv0 % hpp_n0_1, 1);
+// CUDA: for (hpprt::index_t hpp_iv0 = hpprt::cuda::global_rank(); hpp_iv0 < hpp_n0; hpp_iv0 = hpp_n0) { hpprt::index_t hpp_q0 = hpp_iv0; const hpprt::index_t hpp_x0_1 = hpp_div0_1.peel(hpp_q0); int i = hpprt::index_at(hpp_lb0_0, hpp_q0, 1); int j = hpprt::index_at(hpp_lb0_1, hpp_x0_1, 1);
 // CUDA: { a[i * cols + j] = i + j; }
 
 // HIP is the CUDA translation with the HIP runtime's names: the diff checks

@@ -42,11 +42,13 @@ void descending(int n, double *a) {
 // OMP-NEXT: const auto hpp_ub0_1 = m;
 // OMP-NEXT: const hpprt::index_t hpp_n0_1 = hpprt::trip_count<hpprt::Cmp::Lt>(hpp_lb0_1, hpp_ub0_1, 1);
 // OMP-NEXT: const hpprt::index_t hpp_n0 = hpp_n0_0 * hpp_n0_1;
-// OMP: for (hpprt::index_t hpp_iv0 = hpp_chunk.begin; hpp_iv0 < hpp_chunk.end; ++hpp_iv0) { int i = hpprt::index_at(hpp_lb0_0, (hpp_iv0 / (hpp_n0_1)), 1); int j = hpprt::index_at(hpp_lb0_1, hpp_iv0 % hpp_n0_1, 1);
+// OMP: const hpprt::FastDiv hpp_div0_1(hpp_n0_1, hpp_n0);
+// OMP: for (hpprt::index_t hpp_iv0 = hpp_chunk.begin, hpp_row_end0; hpp_iv0 < hpp_chunk.end; hpp_iv0 = hpp_row_end0) { hpprt::index_t hpp_q0 = hpp_iv0; const hpprt::index_t hpp_x0_1 = hpp_div0_1.peel(hpp_q0); const hpprt::index_t hpp_row_first0 = hpp_x0_1; hpp_row_end0 = hpprt::row_end(hpp_iv0, hpp_row_first0, hpp_n0_1, hpp_chunk.end); int i = hpprt::index_at(hpp_lb0_0, hpp_q0, 1); for (hpprt::index_t hpp_col0 = hpp_row_first0; hpp_col0 < hpp_row_first0 + (hpp_row_end0 - hpp_iv0); ++hpp_col0) { int j = hpprt::index_at(hpp_lb0_1, hpp_col0, 1);
 // OMP: a[i * m + j] = i - j;
 // OMP-LABEL: void tiled(
 // OMP: const hpprt::index_t hpp_n0 = hpp_n0_0 * hpp_n0_1;
-// OMP: for (hpprt::index_t hpp_iv0 = hpp_chunk.begin; hpp_iv0 < hpp_chunk.end; ++hpp_iv0) { int i = hpprt::index_at(hpp_lb0_0, (hpp_iv0 / (hpp_n0_1)), 1); int j = hpprt::index_at(hpp_lb0_1, hpp_iv0 % hpp_n0_1, 1);
+// OMP: const hpprt::FastDiv hpp_div0_1(hpp_n0_1, hpp_n0);
+// OMP: for (hpprt::index_t hpp_iv0 = hpp_chunk.begin, hpp_row_end0; hpp_iv0 < hpp_chunk.end; hpp_iv0 = hpp_row_end0) { hpprt::index_t hpp_q0 = hpp_iv0; const hpprt::index_t hpp_x0_1 = hpp_div0_1.peel(hpp_q0); const hpprt::index_t hpp_row_first0 = hpp_x0_1; hpp_row_end0 = hpprt::row_end(hpp_iv0, hpp_row_first0, hpp_n0_1, hpp_chunk.end); int i = hpprt::index_at(hpp_lb0_0, hpp_q0, 1); for (hpprt::index_t hpp_col0 = hpp_row_first0; hpp_col0 < hpp_row_first0 + (hpp_row_end0 - hpp_iv0); ++hpp_col0) { int j = hpprt::index_at(hpp_lb0_1, hpp_col0, 1);
 // OMP: a[i * m + j] = 0;
 // OMP-LABEL: void descending(
 // OMP: int hpp_lb0_0 = n - 1;
@@ -56,11 +58,12 @@ void descending(int n, double *a) {
 
 // CUDA-LABEL: void collapse(
 // CUDA: const hpprt::index_t hpp_n0 = hpp_n0_0 * hpp_n0_1;
+// CUDA: const hpprt::FastDiv hpp_div0_1(hpp_n0_1, hpp_n0);
 // CUDA: hpp_launch.iterations = hpp_n0;
-// CUDA: for (hpprt::index_t hpp_iv0 = hpprt::cuda::global_rank(); hpp_iv0 < hpp_n0; hpp_iv0 = hpp_n0) { int i = hpprt::index_at(hpp_lb0_0, (hpp_iv0 / (hpp_n0_1)), 1); int j = hpprt::index_at(hpp_lb0_1, hpp_iv0 % hpp_n0_1, 1);
+// CUDA: for (hpprt::index_t hpp_iv0 = hpprt::cuda::global_rank(); hpp_iv0 < hpp_n0; hpp_iv0 = hpp_n0) { hpprt::index_t hpp_q0 = hpp_iv0; const hpprt::index_t hpp_x0_1 = hpp_div0_1.peel(hpp_q0); int i = hpprt::index_at(hpp_lb0_0, hpp_q0, 1); int j = hpprt::index_at(hpp_lb0_1, hpp_x0_1, 1);
 // CUDA: a[i * m + j] = i - j;
 // CUDA-LABEL: void tiled(
-// CUDA: for (hpprt::index_t hpp_iv0 = hpprt::cuda::global_rank(); hpp_iv0 < hpp_n0; hpp_iv0 = hpp_n0) { int i = hpprt::index_at(hpp_lb0_0, (hpp_iv0 / (hpp_n0_1)), 1); int j = hpprt::index_at(hpp_lb0_1, hpp_iv0 % hpp_n0_1, 1);
+// CUDA: for (hpprt::index_t hpp_iv0 = hpprt::cuda::global_rank(); hpp_iv0 < hpp_n0; hpp_iv0 = hpp_n0) { hpprt::index_t hpp_q0 = hpp_iv0; const hpprt::index_t hpp_x0_1 = hpp_div0_1.peel(hpp_q0); int i = hpprt::index_at(hpp_lb0_0, hpp_q0, 1); int j = hpprt::index_at(hpp_lb0_1, hpp_x0_1, 1);
 // CUDA: a[i * m + j] = 0;
 // CUDA-LABEL: void descending(
 // CUDA: const hpprt::index_t hpp_n0_0 = hpprt::trip_count<hpprt::Cmp::Ge>(hpp_lb0_0, hpp_ub0_0, -3);

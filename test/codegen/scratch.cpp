@@ -73,7 +73,7 @@ void levels(int E, int Q, const double *in, double *out) {
 // OMP: double (*tile)[33] = reinterpret_cast<double (*)[33]>(hpp_scratch + hpp_scratch_off0);
 // OMP: double *work = reinterpret_cast<double *>(hpp_scratch + hpp_scratch_off1);
 // OMP: const hpprt::index_t hpp_n1 = hpp_n1_0 * hpp_n1_1;
-// OMP: for (hpprt::index_t hpp_iv1 = 0; hpp_iv1 < hpp_n1; ++hpp_iv1) { int i = hpprt::index_at(hpp_lb1_0, (hpp_iv1 / (hpp_n1_1)), 1); int j = hpprt::index_at(hpp_lb1_1, hpp_iv1 % hpp_n1_1, 1);
+// OMP: for (hpprt::index_t hpp_iv1 = 0; hpp_iv1 < hpp_n1; ++hpp_iv1) { hpprt::index_t hpp_q1 = hpp_iv1; const hpprt::index_t hpp_x1_1 = hpp_div1_1.peel(hpp_q1); int i = hpprt::index_at(hpp_lb1_0, hpp_q1, 1); int j = hpprt::index_at(hpp_lb1_1, hpp_x1_1, 1);
 // OMP: // hpp: team barrier inserted: 'tile' written at line 24 is read at line 28 (nothing to do with one thread per team)
 // OMP: // hpp: team barrier inserted: 'tile' read at line 28 is written at line 24 by the team's next iteration (nothing to do with one thread per team)
 // OMP-LABEL: void levels(

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <limits>
 #include <type_traits>
@@ -243,6 +244,78 @@ TEST(StaticChunk, OutOfRangeRanksGetNothing) {
   EXPECT_EQ(c.begin, c.end);
   c = hpprt::static_chunk(index_t(1) << 40, 0, 3);
   EXPECT_EQ(c.end, ((index_t(1) << 40) + 2) / 3);
+}
+
+} // namespace
+
+namespace {
+
+// FastDiv must equal '/' and '%' for every dividend it promises to handle:
+// all small divisors against all small dividends, and the edges of the
+// 32-bit range (powers of two and their neighbours, the largest divisors),
+// where the multiply-high method's rounding would show first.
+void expectDivides(index_t d, index_t max_n, index_t n) {
+  const hpprt::FastDiv div(d, max_n);
+  ASSERT_EQ(div.divide(n), n / d) << n << " / " << d;
+  index_t q = n;
+  ASSERT_EQ(div.peel(q), n % d) << n << " % " << d;
+  ASSERT_EQ(q, n / d);
+}
+
+TEST(FastDiv, SmallDivisorsAndDividends) {
+  for (index_t d = 1; d <= 300; ++d)
+    for (index_t n = 0; n <= 3000; ++n)
+      expectDivides(d, 3000, n);
+}
+
+TEST(FastDiv, EdgesOfThe32BitRange) {
+  const index_t max32 = std::numeric_limits<std::uint32_t>::max();
+  std::vector<index_t> values = {1, 2, 3, 5, 7, 641, 6700417, 65535, 65536, 65537,
+                                 max32 - 1, max32};
+  for (int b = 1; b < 32; ++b)
+    for (index_t delta : {-1, 0, 1})
+      values.push_back((index_t{1} << b) + delta);
+  for (index_t d : values)
+    for (index_t n : values) {
+      expectDivides(d, max32, n);
+      for (index_t k : {index_t{1}, index_t{2}, index_t{1000}}) {
+        if (n / d >= k && n / d - k >= 0) {
+          expectDivides(d, max32, (n / d - k) * d);
+          expectDivides(d, max32, (n / d - k) * d + d - 1);
+        }
+      }
+    }
+}
+
+TEST(FastDiv, PseudoRandom32Bit) {
+  std::uint64_t x = 88172645463325252ull; // xorshift64
+  auto next = [&x] {
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    return x;
+  };
+  const index_t max32 = std::numeric_limits<std::uint32_t>::max();
+  for (int i = 0; i < 2000000; ++i) {
+    const index_t d = static_cast<index_t>(next() >> (32 + next() % 32)) + 1;
+    const index_t n = static_cast<index_t>(next() >> 32);
+    expectDivides(std::min(d, max32), max32, n);
+  }
+}
+
+TEST(FastDiv, WideIterationSpacesDivideIn64Bits) {
+  const index_t big = index_t{1} << 40;
+  for (index_t d : {index_t{3}, index_t{1000}, big / 7})
+    for (index_t n : {index_t{0}, big - 1, big, big + 12345})
+      expectDivides(d, big + 12345, n);
+}
+
+TEST(FastDiv, EmptyDimension) {
+  // A zero extent makes the whole space empty: nothing is divided, but
+  // constructing the divider must not divide by zero.
+  const hpprt::FastDiv div(0, 0);
+  (void)div;
+  SUCCEED();
 }
 
 } // namespace
