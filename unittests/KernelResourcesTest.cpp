@@ -52,6 +52,34 @@ TEST(KernelResourcesTest, ParsesHppcKernelsOnly) {
   EXPECT_EQ(K[1].SpillLoadBytes, 36u);
 }
 
+TEST(KernelResourcesTest, NamesTheBoundedVariant) {
+  const char *Text =
+      "ptxas info    : Compiling entry function '_Z16hpp_kernel_contractIZ12hpp_contractEUlRKN5"
+      "hpprt3gpu3CtxEE_EvT_S4_' for 'sm_90'\n"
+      "ptxas info    : Function properties for _Z16hpp_kernel_contract\n"
+      "    16 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads\n"
+      "ptxas info    : Used 56 registers, used 1 barriers, 16 bytes cumulative stack size\n"
+      "ptxas info    : Compiling entry function '_Z24hpp_bounded_kernel_contractIZ12hpp_"
+      "contractEUlRKN5hpprt3gpu3CtxEE_EvT_S4_' for 'sm_90'\n"
+      "ptxas info    : Function properties for _Z24hpp_bounded_kernel_contract\n"
+      "    16 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads\n"
+      "ptxas info    : Used 32 registers, used 1 barriers, 16 bytes cumulative stack size\n";
+  std::vector<KernelResources> K = parsePtxasInfo(Text);
+  ASSERT_EQ(K.size(), 2u);
+  EXPECT_EQ(K[0].Region, "contract");
+  EXPECT_FALSE(K[0].Bounded);
+  EXPECT_EQ(K[0].Registers, 56u);
+  EXPECT_EQ(K[1].Region, "contract");
+  EXPECT_TRUE(K[1].Bounded);
+  EXPECT_EQ(K[1].Registers, 32u);
+  std::string Report = renderKernelResources(K, "sm_90");
+  EXPECT_NE(Report.find("region 'contract': 56 registers"), std::string::npos) << Report;
+  EXPECT_NE(Report.find("region 'contract' (kernel bounded to fill a multiprocessor): 32 "
+                        "registers"),
+            std::string::npos)
+      << Report;
+}
+
 TEST(KernelResourcesTest, OccupancyMatchesTheCalculator) {
   const MultiprocessorLimits H100 = *multiprocessorLimits("sm_90");
   KernelResources K;

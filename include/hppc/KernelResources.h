@@ -21,15 +21,17 @@
 namespace hpp {
 
 struct KernelResources {
-  /// The region's name: the kernel is hpp_kernel_<name>.
+  /// The region's name: the kernel is hpp_kernel_<name>, or for the
+  /// variant bounded to fill a multiprocessor hpp_bounded_kernel_<name>.
   std::string Region;
+  bool Bounded = false;
   unsigned Registers = 0;
   unsigned SpillStoreBytes = 0, SpillLoadBytes = 0;
   unsigned StackBytes = 0;
   unsigned SharedBytes = 0; ///< static; scratch is dynamic, sized at launch
 };
 
-/// The kernels hppc generated (hpp_kernel_*) in the output of
+/// The kernels hppc generated (hpp_kernel_*, hpp_bounded_kernel_*) in the output of
 /// `ptxas -v`, in the order ptxas lists them; other kernels are skipped.
 std::vector<KernelResources> parsePtxasInfo(llvm::StringRef Text);
 

@@ -19,17 +19,20 @@ namespace hpp {
 namespace {
 
 constexpr StringRef KernelPrefix = "hpp_kernel_";
+constexpr StringRef BoundedKernelPrefix = "hpp_bounded_kernel_";
 
 /// The region of a generated kernel from its mangled name: a function
-/// template at global scope, `_Z<length><identifier>I...`.
-std::optional<std::string> regionOfKernel(StringRef Mangled) {
+/// template at global scope, `_Z<length><identifier>I...`; \p Bounded says
+/// whether it is the region's bounded variant.
+std::optional<std::string> regionOfKernel(StringRef Mangled, bool &Bounded) {
   if (!Mangled.consume_front("_Z"))
     return std::nullopt;
   unsigned Length = 0;
   if (Mangled.consumeInteger(10, Length) || Length > Mangled.size())
     return std::nullopt;
   StringRef Name = Mangled.take_front(Length);
-  if (!Name.consume_front(KernelPrefix))
+  Bounded = Name.consume_front(BoundedKernelPrefix);
+  if (!Bounded && !Name.consume_front(KernelPrefix))
     return std::nullopt;
   return Name.str();
 }
@@ -62,11 +65,13 @@ std::vector<KernelResources> parsePtxasInfo(StringRef Text) {
     if (size_t At = Line.find("Compiling entry function '"); At != StringRef::npos) {
       StringRef Mangled = Line.drop_front(At + strlen("Compiling entry function '"));
       Mangled = Mangled.take_until([](char C) { return C == '\''; });
-      std::optional<std::string> Region = regionOfKernel(Mangled);
+      bool Bounded = false;
+      std::optional<std::string> Region = regionOfKernel(Mangled, Bounded);
       InKernel = Region.has_value();
       if (InKernel) {
         Kernels.emplace_back();
         Kernels.back().Region = *Region;
+        Kernels.back().Bounded = Bounded;
       }
       continue;
     }
@@ -231,7 +236,9 @@ std::string renderKernelResources(Expected<std::vector<KernelResources>> Kernels
     OS << "; occupancy at " << Threads << " threads per block, without dynamic scratch";
   OS << "):\n";
   for (const KernelResources &K : *Kernels) {
-    OS << "  region '" << K.Region << "': " << K.Registers << " registers, ";
+    OS << "  region '" << K.Region << "'"
+       << (K.Bounded ? " (kernel bounded to fill a multiprocessor)" : "") << ": "
+       << K.Registers << " registers, ";
     if (K.SpillStoreBytes || K.SpillLoadBytes)
       OS << "spills " << K.SpillStoreBytes << " bytes stored / " << K.SpillLoadBytes
          << " loaded, ";

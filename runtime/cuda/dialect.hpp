@@ -46,6 +46,16 @@
 /// four resident blocks per multiprocessor keep enough loads in flight.
 #define HPPRT_GPU_SCAN_LAUNCH_BOUNDS __launch_bounds__(::hpprt::gpu::scan_block, 4)
 
+/// The second kernel of a team region with AUTO sizes: at most 256 threads
+/// per block (what AUTO chooses) and enough blocks to fill a multiprocessor
+/// (2048 threads; 1536 on sm_86/87/89), which caps its registers where
+/// ptxas would otherwise spend occupancy on them (launch.hpp).
+#if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ == 860 || __CUDA_ARCH__ == 870 || __CUDA_ARCH__ == 890)
+#define HPPRT_GPU_TEAM_LAUNCH_BOUNDS __launch_bounds__(::hpprt::gpu::auto_team_threads, 6)
+#else
+#define HPPRT_GPU_TEAM_LAUNCH_BOUNDS __launch_bounds__(::hpprt::gpu::auto_team_threads, 8)
+#endif
+
 namespace hpprt {
 namespace gpu {
 namespace dialect {

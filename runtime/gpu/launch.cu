@@ -446,6 +446,50 @@ void finish_launch(Launch &cfg, Plan &plan) {
   check(cfg, err, what);
 }
 
+bool prefer_bounded(const Launch &cfg, const void *plain, const void *bounded) {
+  int device = 0;
+  check(cfg, HPPRT_GPU(GetDevice)(&device), HPPRT_GPU_PREFIX "GetDevice");
+  // A loop launching one region asks about the same pair every time.
+  thread_local const void *last_bounded = nullptr;
+  thread_local int last_device = -1;
+  thread_local bool last_choice = false;
+  if (bounded == last_bounded && device == last_device)
+    return last_choice;
+  struct Choice {
+    const void *bounded;
+    int device;
+    bool operator==(const Choice &o) const {
+      return bounded == o.bounded && device == o.device;
+    }
+  };
+  struct ChoiceHash {
+    std::size_t operator()(const Choice &c) const {
+      return std::hash<const void *>()(c.bounded) ^ static_cast<std::size_t>(c.device);
+    }
+  };
+  static std::mutex mutex;
+  static std::unordered_map<Choice, bool, ChoiceHash> choices;
+  const Choice key{bounded, device};
+  bool choice = false;
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = choices.find(key);
+    if (it != choices.end()) {
+      choice = it->second;
+    } else {
+      HPPRT_GPU(FuncAttributes) a{}, b{};
+      check(cfg, HPPRT_GPU(FuncGetAttributes)(&a, plain), HPPRT_GPU_PREFIX "FuncGetAttributes");
+      check(cfg, HPPRT_GPU(FuncGetAttributes)(&b, bounded), HPPRT_GPU_PREFIX "FuncGetAttributes");
+      choice = b.localSizeBytes <= a.localSizeBytes && b.numRegs < a.numRegs;
+      choices.emplace(key, choice);
+    }
+  }
+  last_bounded = bounded;
+  last_device = device;
+  last_choice = choice;
+  return choice;
+}
+
 bool all_device(std::initializer_list<const void *> pointers) {
   for (const void *p : pointers) {
     if (!p)

@@ -118,6 +118,12 @@ unsigned max_partials();
 void finish_launch(Launch &cfg, Plan &plan);
 void check_pointer(const Launch &cfg, const void *p, const char *var);
 void check_member_pointer(const Launch &cfg, const void *p, const char *member);
+/// Which of a team region's two kernels to launch: the one bounded to fill
+/// a multiprocessor (HPPRT_GPU_TEAM_LAUNCH_BOUNDS) when that bound costs no
+/// spills or stack, that is when its local memory is no larger than the
+/// unbounded kernel's and it uses fewer registers; else the unbounded one.
+/// Decided once per kernel and device from their attributes.
+bool prefer_bounded(const Launch &cfg, const void *plain, const void *bounded);
 /// Whether every pointer is device memory or null.
 bool all_device(std::initializer_list<const void *> pointers);
 
@@ -224,6 +230,7 @@ struct Launch {
   }
 
   // Chosen by launch().
+  bool bounded = false; ///< the region's bounded kernel ran (see launch())
   dim3 grid{0, 0, 0};
   dim3 block{0, 0, 0};
   std::size_t shared_bytes = 0;
@@ -261,6 +268,24 @@ void launch(Launch &cfg, void (*kernel)(F, Ctx), const F &f) {
     kernel<<<plan.grid, plan.block, plan.shared_bytes, cfg.stream>>>(f,
                                                                      plan.ctx);
   detail::finish_launch(cfg, plan);
+}
+
+/// A team region with AUTO team size and vector length comes with a second
+/// kernel, the same body bounded to 256 threads and a full multiprocessor
+/// (HPPRT_GPU_TEAM_LAUNCH_BOUNDS). ptxas spends registers on unrolling and
+/// scheduling where nothing bounds it; team kernels, whose barriers idle
+/// warps, need the resident warps more (a team contraction: 56 registers
+/// and half the warps, 0.62x a hand kernel with 32; bounded, no spills,
+/// 0.85x on an H100). The bounded kernel runs when its bound costs no
+/// spills; cfg.bounded records which ran.
+template <class F>
+void launch(Launch &cfg, void (*kernel)(F, Ctx), void (*bounded)(F, Ctx), const F &f) {
+  const bool use_bounded =
+      cfg.team_size == 0 && cfg.vector_length == 0 &&
+      detail::prefer_bounded(cfg, reinterpret_cast<const void *>(kernel),
+                             reinterpret_cast<const void *>(bounded));
+  cfg.bounded = use_bounded;
+  launch(cfg, use_bounded ? bounded : kernel, f);
 }
 
 #ifdef HPPRT_GPU_COMPILE

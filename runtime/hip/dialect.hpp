@@ -55,6 +55,18 @@
 #define HPPRT_GPU_SCAN_LAUNCH_BOUNDS __launch_bounds__(::hpprt::gpu::scan_block)
 #endif
 
+/// The second kernel of a team region with AUTO sizes (launch.hpp): on
+/// NVIDIA hardware bounded to fill a multiprocessor, as for CUDA; on AMD to
+/// the 256 threads AUTO chooses (the compiler otherwise assumes 1024).
+#if defined(__HIP_PLATFORM_NVIDIA__) && defined(__CUDA_ARCH__) &&                          \
+    (__CUDA_ARCH__ == 860 || __CUDA_ARCH__ == 870 || __CUDA_ARCH__ == 890)
+#define HPPRT_GPU_TEAM_LAUNCH_BOUNDS __launch_bounds__(::hpprt::gpu::auto_team_threads, 6)
+#elif defined(__HIP_PLATFORM_NVIDIA__)
+#define HPPRT_GPU_TEAM_LAUNCH_BOUNDS __launch_bounds__(::hpprt::gpu::auto_team_threads, 8)
+#else
+#define HPPRT_GPU_TEAM_LAUNCH_BOUNDS __launch_bounds__(::hpprt::gpu::auto_team_threads)
+#endif
+
 namespace hpprt {
 namespace gpu {
 namespace dialect {

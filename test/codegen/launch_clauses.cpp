@@ -24,6 +24,12 @@ void launch(int n, int m, double *a, hpp::Stream s) {
         a[e * m + j] += k;
     }
   }
+  #pragma hpp team name("automatic")
+  for (int e = 0; e < n; ++e) {
+    #pragma hpp vector
+    for (int j = 0; j < m; ++j)
+      a[e * m + j] *= 2;
+  }
 }
 
 // REPORT: region 'teams' (team loop)
@@ -53,6 +59,14 @@ void launch(int n, int m, double *a, hpp::Stream s) {
 // OMP-NEXT: (void)static_cast<hpprt::index_t>(16);
 // OMP-NEXT: auto hpp_region_sized = [&]() {
 
+// A team region with AUTO sizes also gets a kernel bounded to fill a
+// multiprocessor, which the runtime runs when the bound costs no spills;
+// regions with team_size or vector_length clauses do not.
+// CUDA: template <class F> __global__ void hpp_kernel_teams(F hpp_f, hpprt::cuda::Ctx hpp_ctx) { hpp_f(hpp_ctx); }
+// CUDA-NEXT: template <class F> __global__ void hpp_kernel_sized(F hpp_f, hpprt::cuda::Ctx hpp_ctx) { hpp_f(hpp_ctx); }
+// CUDA-NEXT: template <class F> __global__ void hpp_kernel_automatic(F hpp_f, hpprt::cuda::Ctx hpp_ctx) { hpp_f(hpp_ctx); }
+// CUDA-NEXT: template <class F> __global__ void HPPRT_GPU_TEAM_LAUNCH_BOUNDS hpp_bounded_kernel_automatic(F hpp_f, hpprt::cuda::Ctx hpp_ctx) { hpp_f(hpp_ctx); }
+// CUDA-NEXT: #line 1
 // CUDA: hpprt::cuda::Launch hpp_launch("teams", "{{.*}}launch_clauses.cpp", 12);
 // CUDA-NEXT: hpp_launch.kind = hpprt::cuda::RegionKind::Team;
 // CUDA-NEXT: hpp_launch.iterations = hpp_n0;
@@ -76,6 +90,9 @@ void launch(int n, int m, double *a, hpp::Stream s) {
 // CUDA-NEXT: hpp_launch.nested_vector = true;
 // CUDA-NOT: hpp_stream
 // CUDA: hpp_launch.device_only = hpp_launch.all_device(hpp_present_a);
+// CUDA: hpprt::cuda::launch(hpp_launch, hpp_kernel_sized<decltype(hpp_body)>, hpp_body);
+// CUDA: hpprt::cuda::Launch hpp_launch("automatic", "{{.*}}launch_clauses.cpp", 27);
+// CUDA: hpprt::cuda::launch(hpp_launch, hpp_kernel_automatic<decltype(hpp_body)>, hpp_bounded_kernel_automatic<decltype(hpp_body)>, hpp_body);
 
 // HIP is the CUDA translation with the HIP runtime's names: the diff checks
 // every other byte, the HIP lines the runtime's macro, header and namespace.
@@ -86,4 +103,5 @@ void launch(int n, int m, double *a, hpp::Stream s) {
 // RUN: %if hip-amd %{ %hip_hpp -c %t.hip -o %t.hip.o %}
 // HIP: #define HPP_BACKEND_{{HIP}} 1
 // HIP-NEXT: #include <hpprt/{{hip}}/hpprt.hpp>
+// HIP: template <class F> __global__ void HPPRT_GPU_TEAM_LAUNCH_BOUNDS hpp_bounded_kernel_automatic(F hpp_f, hpprt::{{hip}}::Ctx hpp_ctx) { hpp_f(hpp_ctx); }
 // HIP: hpprt::{{hip}}::

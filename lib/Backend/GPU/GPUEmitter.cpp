@@ -57,9 +57,14 @@ public:
       // runtime's dialect bounds the kernel's registers for the hardware
       // (NVIDIA: four resident blocks; AMD's second bound means waves).
       std::string Bounds = R.Root->ScanSeparator ? "HPPRT_GPU_SCAN_LAUNCH_BOUNDS " : "";
+      std::string Name = kernelNameFor(Model, R);
       Out += formatv("template <class F> __global__ void {0}{1}(F hpp_f, {2}::Ctx hpp_ctx) {{ "
                      "hpp_f(hpp_ctx); }\n",
-                     Bounds, kernelNameFor(Model, R), D.Runtime);
+                     Bounds, Name, D.Runtime);
+      if (hasBoundedKernel(R))
+        Out += formatv("template <class F> __global__ void HPPRT_GPU_TEAM_LAUNCH_BOUNDS {0}(F "
+                       "hpp_f, {1}::Ctx hpp_ctx) {{ hpp_f(hpp_ctx); }\n",
+                       boundedKernelName(Name), D.Runtime);
     }
     return Out;
   }

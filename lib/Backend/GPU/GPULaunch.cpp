@@ -201,8 +201,10 @@ std::string GPURegionWriter::rootEpilogue() const {
                      ReductionOpText(id(L), RV).argument());
   }
   Epi += "};\n";
-  Epi += formatv("{0}(hpp_launch, {1}<decltype(hpp_body)>, hpp_body);\n", rt("launch"),
-                 KernelName);
+  std::string Kernels = KernelName + "<decltype(hpp_body)>";
+  if (hasBoundedKernel(R))
+    Kernels += ", " + boundedKernelName(KernelName) + "<decltype(hpp_body)>";
+  Epi += formatv("{0}(hpp_launch, {1}, hpp_body);\n", rt("launch"), Kernels);
   // With nowait the results reach the variables at the stream's fence.
   for (const ReductionVar &RV : L.Reductions) {
     if (L.Nowait)

@@ -21,6 +21,18 @@ using namespace llvm;
 
 namespace hpp {
 
+bool hasBoundedKernel(const Region &R) {
+  const Construct &L = *R.Root;
+  return L.Level == LoopLevel::Team && !L.ScanSeparator && L.TeamSizeText.empty() &&
+         L.VectorLengthText.empty();
+}
+
+std::string boundedKernelName(StringRef KernelName) {
+  StringRef Name = KernelName;
+  Name.consume_front("hpp_kernel_");
+  return ("hpp_bounded_kernel_" + Name).str();
+}
+
 GPURegionWriter::GPURegionWriter(const Region &R, StringRef KernelName, SourceEditor &Edit,
                                  const GPUDialect &D, DenseSet<unsigned> &AnnotatedOffsets)
     : ConstructEmitter(R, Edit), KernelName(KernelName), Ctx(Edit.context()),

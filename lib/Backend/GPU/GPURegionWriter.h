@@ -27,6 +27,16 @@ class SourceManager;
 
 namespace hpp {
 
+/// Whether region \p R gets a second kernel bounded to fill a
+/// multiprocessor (HPPRT_GPU_TEAM_LAUNCH_BOUNDS), which the runtime runs
+/// when the bound costs no spills: team regions whose team size and vector
+/// length are AUTO, so that the runtime never asks the bounded kernel for
+/// more threads than the bound allows.
+bool hasBoundedKernel(const Region &R);
+
+/// The bounded kernel's name, beside \p KernelName (`hpp_kernel_<name>`).
+std::string boundedKernelName(llvm::StringRef KernelName);
+
 class GPURegionWriter : public ConstructEmitter {
 public:
   /// \p AnnotatedOffsets: where `__host__ __device__` was already inserted
