@@ -25,6 +25,7 @@
 // CUDA-RUN: %FileCheck %s --check-prefix=STALE < %t.err3
 // CUDA-RUN: %FileCheck %s --check-prefix=CACHE < %t.cache
 // CUDA-RUN: not grep garbage %t.cache
+// DEVICE-SCRIPT: scripts/device/run-autotune.sh
 
 // HPP_TUNE=1 (user guide, "Autotuning"): a team region with vector
 // reductions, a flat loop and a flat reduction, each launched many times,
