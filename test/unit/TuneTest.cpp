@@ -357,7 +357,8 @@ std::string tempDir() {
 }
 
 TEST(TuneCache, WriteMergesWithWhatOthersWroteAndCreatesTheDirectory) {
-  const std::string path = tempDir() + "/sub/dir/tune.txt";
+  const std::string dir = tempDir();
+  const std::string path = dir + "/sub/dir/tune.txt";
   Entry a = sample(), b = sample();
   b.kernel = "triad";
   ASSERT_TRUE(write_cache(path, {a}));
@@ -378,6 +379,10 @@ TEST(TuneCache, WriteMergesWithWhatOthersWroteAndCreatesTheDirectory) {
   const std::string tmp = path + ".tmp." + std::to_string(getpid());
   struct stat st;
   EXPECT_NE(stat(tmp.c_str(), &st), 0);
+  for (const std::string &f : {path, path + ".lock"})
+    std::remove(f.c_str());
+  for (const std::string &d : {dir + "/sub/dir", dir + "/sub", dir})
+    rmdir(d.c_str());
 }
 
 TEST(TuneCache, MissingOrUnwritableCacheIsNoError) {
