@@ -77,6 +77,17 @@ for n in "${names[@]}"; do
       fi
     done
   done
+  # A program whose CUDA-RUN lines need more than a run and a comparison
+  # (environment, several runs, FileCheck) names the device script that
+  # runs them (// DEVICE-SCRIPT: path); it is built here as usual, and
+  # run-cuda-exec.sh runs it once plainly.
+  if [ $found = 0 ] && grep -q '^// DEVICE-SCRIPT: ' "$src" &&
+     [ "$(grep -E '^// CUDA-BUILD:' "$src")" = "$(cuda_lines '' | grep -E '^// CUDA-BUILD:')" ]; then
+    defines+=("")
+    heaps+=(0)
+    found=1
+    echo "note: $src: its CUDA-RUN lines run by $(sed -n 's|^// DEVICE-SCRIPT: ||p' "$src")"
+  fi
   if [ $found = 0 ]; then
     echo "error: $src: its CUDA lines are not the ones this script runs:" >&2
     cuda_lines '' | sed 's/^/    /' >&2

@@ -1,6 +1,8 @@
 //===- launch.cu - Launch configuration on CUDA and HIP -------------------===//
 #include "launch.hpp"
+#include "autotune.hpp"
 #include "device_ranges.hpp"
+#include "shape.hpp"
 #include "present.hpp"
 
 #include <algorithm>
@@ -64,35 +66,6 @@ const DeviceInfo &device_info(const Launch *cfg, int *device_out = nullptr) {
     *device_out = device;
   return infos[device];
 }
-
-/// What plan_launch derives from the kernel's attributes and the occupancy
-/// API. It depends only on the key below (every validation that can fail is
-/// a function of the key too), so a region launched again with the same
-/// shape reuses it: one map lookup instead of cudaFuncGetAttributes or hipFuncGetAttributes and
-/// one or two occupancy queries. Only successful plans are stored, so a
-/// launch that fails validation fails again, with its message, every time.
-struct Shape {
-  dim3 block{1, 1, 1};
-  std::size_t shared_bytes = 0;
-  int per_sm = 0; ///< resident blocks per multiprocessor
-  HPPRT_GPU(FuncAttributes) attr{};
-};
-
-struct ShapeKey {
-  const void *kernel;
-  int device;
-  RegionKind kind;
-  int team_size, vector_length;
-  bool nested_vector;
-  std::size_t scratch[4]; ///< rounded team0, thread0, team1, thread1
-
-  bool operator==(const ShapeKey &o) const {
-    return kernel == o.kernel && device == o.device && kind == o.kind &&
-           team_size == o.team_size && vector_length == o.vector_length &&
-           nested_vector == o.nested_vector &&
-           std::equal(scratch, scratch + 4, o.scratch);
-  }
-};
 
 struct ShapeKeyHash {
   std::size_t operator()(const ShapeKey &k) const {
@@ -173,12 +146,8 @@ unsigned max_partials() {
          static_cast<unsigned>(d.multiprocessors);
 }
 
-namespace {
-
-/// The block, shared memory and occupancy of a launch of kernel with cfg's
-/// shape; fail()s with the reason when the shape cannot run.
 Shape compute_shape(Launch &cfg, const void *kernel, const dialect::DeviceLimits &prop,
-                    const std::size_t (&scratch)[4]) {
+                    const std::size_t (&scratch)[4], const tune::Candidate *given) {
   Shape shape;
   HPPRT_GPU(FuncAttributes) &attr = shape.attr;
   check(cfg, HPPRT_GPU(FuncGetAttributes)(&attr, kernel), HPPRT_GPU_PREFIX "FuncGetAttributes");
@@ -195,7 +164,9 @@ Shape compute_shape(Launch &cfg, const void *kernel, const dialect::DeviceLimits
            "team_size " + std::to_string(cfg.team_size) + " is not positive");
     // Vector lanes are lanes of one warp (wavefront): at most its width.
     const int warp = prop.warp_size;
-    vec = cfg.vector_length ? cfg.vector_length : (cfg.nested_vector ? warp : 1);
+    vec = given                ? given->vector
+          : cfg.vector_length ? cfg.vector_length
+                              : (cfg.nested_vector ? warp : 1);
     if (vec < 1 || vec > warp || (vec & (vec - 1)) != 0)
       fail(cfg, "vector_length " + std::to_string(vec) +
                     " is not a power of two between 1 and " + std::to_string(warp) +
@@ -216,7 +187,9 @@ Shape compute_shape(Launch &cfg, const void *kernel, const dialect::DeviceLimits
         attr.maxDynamicSharedSizeBytes = static_cast<int>(avail);
       }
     };
-    if (cfg.team_size == 0) {
+    if (given) {
+      team = given->team;
+    } else if (cfg.team_size == 0) {
       const int limit = std::min(attr.maxThreadsPerBlock, auto_team_threads);
       opt_in(std::min(shared_for(std::max(limit, vec)), avail));
       int block = 0;
@@ -260,6 +233,12 @@ Shape compute_shape(Launch &cfg, const void *kernel, const dialect::DeviceLimits
   case RegionKind::Flat: {
     int block = std::min(flat_block, attr.maxThreadsPerBlock);
     block = std::max(prop.warp_size, block - block % prop.warp_size);
+    if (given) {
+      block = given->vector * given->team;
+      if (block > attr.maxThreadsPerBlock || block > prop.max_threads_per_block)
+        fail(cfg, "a block of " + std::to_string(block) + " threads exceeds the " +
+                      std::to_string(attr.maxThreadsPerBlock) + " this kernel can run with");
+    }
     shape.block = dim3(static_cast<unsigned>(block), 1, 1);
     break;
   }
@@ -288,8 +267,6 @@ Shape compute_shape(Launch &cfg, const void *kernel, const dialect::DeviceLimits
   shape.per_sm = per_sm;
   return shape;
 }
-
-} // namespace
 
 Plan plan_launch(Launch &cfg, const void *kernel) {
   Plan plan;
@@ -338,11 +315,16 @@ Plan plan_launch(Launch &cfg, const void *kernel) {
     last_key = key;
     last_shape = shape;
   }
+  int per_sm = shape.per_sm;
+  if (cfg.kind != RegionKind::Scan && tuning()) {
+    int cap = 0;
+    tune_plan(cfg, kernel, key, prop, scratch, has_results, shape, cap, plan.tune);
+    per_sm = cap > 0 ? std::min(cap, shape.per_sm) : shape.per_sm;
+  }
   plan.block = shape.block;
   plan.shared_bytes = shape.shared_bytes;
   const int threads = static_cast<int>(plan.block.x * plan.block.y);
-  const index_t resident =
-      static_cast<index_t>(shape.per_sm) * prop.multiprocessors;
+  const index_t resident = static_cast<index_t>(per_sm) * prop.multiprocessors;
   index_t grid = 0;
   switch (cfg.kind) {
   case RegionKind::Team:
@@ -410,11 +392,16 @@ Plan plan_launch(Launch &cfg, const void *kernel) {
   cfg.shared_bytes = plan.shared_bytes;
   for (Participant *p : cfg.participants)
     p->prepare(cfg, plan);
+  if (plan.tune.start)
+    tune_start(cfg, plan.tune);
   return plan;
 }
 
-void finish_launch(Launch &cfg, Plan &plan) {
+bool finish_launch(Launch &cfg, Plan &plan) {
   HPPRT_GPU(Error_t) err = plan.run ? HPPRT_GPU(GetLastError)() : HPPRT_GPU(Success);
+  if (plan.tune.slot && tune_launched(cfg, plan, err))
+    return true; // a tuning candidate did not launch: plan holds another
+
   const char *what = "launching the kernel";
   const bool wait = plan.run && !cfg.nowait && !cfg.device_only;
   bool synced = false;
@@ -444,6 +431,7 @@ void finish_launch(Launch &cfg, Plan &plan) {
                 std::to_string(cfg.line) + ") after them, failed: " + error_text(err));
   }
   check(cfg, err, what);
+  return false;
 }
 
 bool prefer_bounded(const Launch &cfg, const void *plain, const void *bounded) {

@@ -82,6 +82,16 @@ struct Launch;
 
 namespace detail {
 
+/// The autotuner's part in one launch (HPP_TUNE=1, autotune.hpp); a null
+/// slot everywhere else.
+struct TuneTicket {
+  void *slot = nullptr; ///< the search of the region and size class
+  int index = 0;        ///< the candidate this launch runs
+  /// Recorded around the kernel when this launch is timed.
+  HPPRT_GPU(Event_t) start = nullptr, stop = nullptr;
+  const void *kernel = nullptr; ///< to plan again when a candidate fails
+};
+
 /// What launch() chose; also recorded in Launch for reports and tests.
 struct Plan {
   dim3 grid{1, 1, 1};
@@ -90,6 +100,7 @@ struct Plan {
   bool run = false; // false when there is nothing to launch
   Ctx ctx{};
   PoolBuffer scratch1;
+  TuneTicket tune;
 };
 
 /// Reductions and scans register with their Launch so that launch() can
@@ -115,7 +126,10 @@ void check(const Launch &cfg, HPPRT_GPU(Error_t) err, const char *call);
 /// Most blocks any grid with reductions can have on the current device
 /// (8 × resident blocks): the size of a reduction's partials.
 unsigned max_partials();
-void finish_launch(Launch &cfg, Plan &plan);
+/// Waits (unless nowait or device_only), hands results on and reports
+/// errors. True when the launch failed with a tuning candidate: plan then
+/// holds another shape, and the kernel must be launched again with it.
+bool finish_launch(Launch &cfg, Plan &plan);
 void check_pointer(const Launch &cfg, const void *p, const char *var);
 void check_member_pointer(const Launch &cfg, const void *p, const char *member);
 /// Which of a team region's two kernels to launch: the one bounded to fill
@@ -267,7 +281,9 @@ void launch(Launch &cfg, void (*kernel)(F, Ctx), const F &f) {
   if (plan.run)
     kernel<<<plan.grid, plan.block, plan.shared_bytes, cfg.stream>>>(f,
                                                                      plan.ctx);
-  detail::finish_launch(cfg, plan);
+  while (detail::finish_launch(cfg, plan))
+    kernel<<<plan.grid, plan.block, plan.shared_bytes, cfg.stream>>>(f,
+                                                                     plan.ctx);
 }
 
 /// A team region with AUTO team size and vector length comes with a second

@@ -1,0 +1,59 @@
+//===- shape.hpp - A region's block and occupancy on a device ---*- C++ -*-===//
+/// \file
+/// Internal to the GPU runtime (launch.cu, autotune.cu): what launch
+/// planning derives from a kernel's attributes and the occupancy API, and
+/// the request it depends on.
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "../common/tune.hpp"
+#include "launch.hpp"
+
+#include <algorithm>
+#include <cstddef>
+
+namespace hpprt {
+namespace gpu {
+namespace detail {
+
+/// What plan_launch derives from the kernel's attributes and the occupancy
+/// API. It depends only on the key below (every validation that can fail is
+/// a function of the key too), so a region launched again with the same
+/// shape reuses it: one map lookup instead of cudaFuncGetAttributes or
+/// hipFuncGetAttributes and one or two occupancy queries. Only successful
+/// plans are stored, so a launch that fails validation fails again, with its
+/// message, every time.
+struct Shape {
+  dim3 block{1, 1, 1};
+  std::size_t shared_bytes = 0;
+  int per_sm = 0; ///< resident blocks per multiprocessor
+  HPPRT_GPU(FuncAttributes) attr{};
+};
+
+struct ShapeKey {
+  const void *kernel;
+  int device;
+  RegionKind kind;
+  int team_size, vector_length;
+  bool nested_vector;
+  std::size_t scratch[4]; ///< rounded team0, thread0, team1, thread1
+
+  bool operator==(const ShapeKey &o) const {
+    return kernel == o.kernel && device == o.device && kind == o.kind &&
+           team_size == o.team_size && vector_length == o.vector_length &&
+           nested_vector == o.nested_vector &&
+           std::equal(scratch, scratch + 4, o.scratch);
+  }
+};
+
+/// The block, shared memory and occupancy of a launch of kernel with cfg's
+/// shape, or with the block of `given` (a tuning candidate) in place of
+/// cfg's sizes; fail()s with the reason when the shape cannot run.
+Shape compute_shape(Launch &cfg, const void *kernel,
+                    const dialect::DeviceLimits &prop,
+                    const std::size_t (&scratch)[4],
+                    const tune::Candidate *given = nullptr);
+
+} // namespace detail
+} // namespace gpu
+} // namespace hpprt
