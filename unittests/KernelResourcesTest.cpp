@@ -54,12 +54,12 @@ TEST(KernelResourcesTest, ParsesHppcKernelsOnly) {
 
 TEST(KernelResourcesTest, NamesTheBoundedVariant) {
   const char *Text =
-      "ptxas info    : Compiling entry function '_Z16hpp_kernel_contractIZ12hpp_contractEUlRKN5"
+      "ptxas info    : Compiling entry function '_Z19hpp_kernel_contractIZ12hpp_contractEUlRKN5"
       "hpprt3gpu3CtxEE_EvT_S4_' for 'sm_90'\n"
       "ptxas info    : Function properties for _Z16hpp_kernel_contract\n"
       "    16 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads\n"
       "ptxas info    : Used 56 registers, used 1 barriers, 16 bytes cumulative stack size\n"
-      "ptxas info    : Compiling entry function '_Z24hpp_bounded_kernel_contractIZ12hpp_"
+      "ptxas info    : Compiling entry function '_Z27hpp_bounded_kernel_contractIZ12hpp_"
       "contractEUlRKN5hpprt3gpu3CtxEE_EvT_S4_' for 'sm_90'\n"
       "ptxas info    : Function properties for _Z24hpp_bounded_kernel_contract\n"
       "    16 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads\n"
