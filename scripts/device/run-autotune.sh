@@ -73,7 +73,7 @@ tuned > "$tmp/out3" 2> "$tmp/err3"
 check "stale cache: output" same "$tmp/out3"
 check "stale cache: yAx timed again" has "$tmp/err3" \
   "hpp: tune: 'yAx' \(.*\) n=2\^11 on .*: [0-9]+x[0-9]+ $num, .* -> [0-9]+x[0-9]+"
-check "stale cache: scale still cached" has "$tmp/err3" "hpp: tune: 'scale' \(.*\): cached -> [0-9]+"
+check "stale cache: scale still cached" has "$tmp/err3" "hpp: tune: 'scale' \(.*\) n=2\^[0-9]+ on .*: cached -> [0-9]+"
 check "stale cache: cache lines" cache_lines
 check "stale cache: garbage dropped" bash -c "! grep -q garbage '$cache'"
 
