@@ -20,6 +20,12 @@ config.environment["PATH"] = os.pathsep.join(
 # More threads than this machine's cores, and an odd count, so that static
 # partitioning and the ordered combine of partial results are exercised.
 config.environment["OMP_NUM_THREADS"] = "3"
+# hppc's preamble PCH cache (docs/architecture.md, "A cached preamble"): off,
+# so that no test reads or writes the user's cache, unless the caller sets
+# it (scripts/compare-pch.py runs the suite with and without it).
+config.environment["HPP_PCH_CACHE"] = os.environ.get("HPP_PCH_CACHE", "off")
+if os.environ.get("HPP_PCH_LOG"):
+    config.environment["HPP_PCH_LOG"] = os.environ["HPP_PCH_LOG"]
 
 hppc = os.path.join(bin_dir, "hppc")
 include_dir = os.path.join(config.hpp_obj_root, "include")

@@ -28,6 +28,7 @@ namespace {
 const char *const Usage = R"(usage:
   hppc translate --backend=openmp|cuda|hip IN.cpp -o OUT [-p BUILD_DIR] [--report]
                  [--remarks] [--report-json FILE] [--host-memory-reachable]
+                 [--pch-cache=DIR|off]
                  [-- CLANG-ARGS...]
   hppc config --backend=openmp|cuda|hip (--cflags | --libs | --prefix)
               [--managed-heap]
@@ -46,6 +47,9 @@ const char *const TranslateHelp = R"(usage: hppc translate --backend=BACKEND IN.
   --host-memory-reachable    GPU backends: the device reaches memory from new
                              and malloc (the managed heap, HMM), so regions
                              may use such pointers without a map
+  --pch-cache=DIR|off        keep precompiled preambles in DIR, shared by the
+                             files with the same #include lines and flags
+                             (default: $HPP_PCH_CACHE, else off)
   -- CLANG-ARGS...           arguments for the parse: -I, -D, -std=, ...
                              (-Xclang -verify checks expected diagnostics)
   --help                     this text
@@ -131,6 +135,7 @@ int runTranslate(ArrayRef<StringRef> Args, const char *Argv0) {
   hpp::TranslateOptions Opts;
   std::optional<hpp::Backend> B;
   std::string Output, ReportJSON, BuildDir;
+  std::optional<std::string> PCHCache;
   bool Report = false;
   for (size_t I = 0; I < Args.size(); ++I) {
     StringRef A = Args[I];
@@ -157,6 +162,8 @@ int runTranslate(ArrayRef<StringRef> Args, const char *Argv0) {
       Opts.Remarks = true;
     } else if (A == "--host-memory-reachable") {
       Opts.HostMemoryReachable = true;
+    } else if (A.consume_front("--pch-cache=")) {
+      PCHCache = A.str();
     } else if (A == "--report-json" && I + 1 < Args.size()) {
       ReportJSON = Args[++I].str();
     } else if (A.consume_front("--report-json=")) {
@@ -187,6 +194,10 @@ int runTranslate(ArrayRef<StringRef> Args, const char *Argv0) {
     Opts.InputPath = Absolute.str().str();
   }
   Opts.Target = *B;
+  if (!PCHCache)
+    PCHCache = environmentOr("HPP_PCH_CACHE", "");
+  if (*PCHCache != "off" && *PCHCache != "0")
+    Opts.PCHCache = *PCHCache;
   Opts.ResourceDir = HPP_CLANG_RESOURCE_DIR;
   Opts.IncludeDirs.push_back(getPrefix(Argv0) + "/include");
   bool Verify = false;

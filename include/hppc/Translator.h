@@ -43,6 +43,9 @@ struct TranslateOptions {
   /// program links the managed heap, or GPUs reach pageable memory), so a
   /// region may use such pointers unmapped.
   bool HostMemoryReachable = false;
+  /// The directory of cached preamble PCHs (docs/architecture.md, "A cached
+  /// preamble"); empty: every parse reads the headers itself.
+  std::string PCHCache;
 };
 
 struct TranslationResult {

@@ -55,6 +55,28 @@ bool hasAnnotations(StringRef Path) {
   return hasAnnotationText(std::string_view((*Buffer)->getBuffer()));
 }
 
+/// The preamble PCH cache: HPP_PCH_CACHE (a directory, or "off"), else
+/// ccache's place: $XDG_CACHE_HOME/hpp/pch or ~/.cache/hpp/pch. Shared by
+/// every build of the user's, as the PCH of one preamble serves every file
+/// that has it with the same flags; empty (no cache) without a home.
+std::string pchCacheDir() {
+  std::string Env = fromEnvironment("HPP_PCH_CACHE", "");
+  if (Env == "off" || Env == "0")
+    return "";
+  if (!Env.empty())
+    return Env;
+  SmallString<256> Dir;
+  if (std::optional<std::string> XDG = sys::Process::GetEnv("XDG_CACHE_HOME");
+      XDG && sys::path::is_absolute(*XDG))
+    Dir = *XDG;
+  else if (sys::path::home_directory(Dir))
+    sys::path::append(Dir, ".cache");
+  else
+    return "";
+  sys::path::append(Dir, "hpp", "pch");
+  return Dir.str().str();
+}
+
 class Wrapper {
 public:
   Wrapper(CompilerCommand C, const WrapperSettings &S) : C(std::move(C)), S(S) {}
@@ -282,6 +304,7 @@ int Wrapper::translateAndCompile(const CommandArg &Source, StringRef Object) {
   // With the managed heap, new and malloc give managed memory.
   Opts.HostMemoryReachable = C.HostMemoryReachable || ManagedHeap;
   Opts.DependencyArgs = dependencyArgs(Object);
+  Opts.PCHCache = pchCacheDir();
   Expected<TranslationResult> R = translateFile(Opts);
   if (!R)
     return fail(toString(R.takeError()));

@@ -9,6 +9,7 @@
 #include "hppc/Translator.h"
 #include "Backend/Emitter.h"
 #include "Basic/Diagnostics.h"
+#include "Driver/PreambleParse.h"
 #include "Driver/TranslationConsumer.h"
 #include "Frontend/Api/ApiLowering.h"
 #include "clang/AST/ASTConsumer.h"
@@ -102,20 +103,26 @@ private:
 /// headers' bodies are skipped: a quiet parse that fails is run again, not
 /// quiet and whole, so the errors shown are those of a full parse.
 LowerResult lowerFile(std::vector<std::string> CommandLine, bool Quiet,
-                      IntrusiveRefCntPtr<vfs::FileSystem> FS) {
+                      IntrusiveRefCntPtr<vfs::FileSystem> FS, StringRef PCHCache) {
   LowerResult Result;
   if (Quiet)
     llvm::erase_if(CommandLine, [](const std::string &A) {
       return A == "-verify" || StringRef(A).starts_with("-verify=");
     });
-  auto Files = makeIntrusiveRefCnt<FileManager>(FileSystemOptions(), FS);
-  tooling::ToolInvocation Invocation(
-      CommandLine, std::make_unique<LowerAction>(Result, /*SkipLibraryBodies=*/Quiet),
-      Files.get());
   IgnoringDiagConsumer Ignore;
-  if (Quiet)
-    Invocation.setDiagnosticConsumer(&Ignore);
-  Result.Verified = Invocation.run();
+  PreambleParseOptions P;
+  // The loud lowering shows the errors of a failed quiet one: it is plain.
+  P.CacheDir = Quiet ? PCHCache.str() : "";
+  P.DiagnosticsShown = false;
+  Result.Verified = runParse(
+                        CommandLine, FS,
+                        [&] {
+                          Result = LowerResult();
+                          return std::make_unique<LowerAction>(Result,
+                                                               /*SkipLibraryBodies=*/Quiet);
+                        },
+                        Quiet ? &Ignore : nullptr, P)
+                        .Succeeded;
   return Result;
 }
 
@@ -178,13 +185,13 @@ Expected<TranslationResult> translateFile(const TranslateOptions &Opts) {
   if (auto Buffer = InputFS->getBufferForFile(Opts.InputPath)) {
     if (mayCallApi((*Buffer)->getBuffer())) {
       // Quietly first: the translation's own parse reports the warnings.
-      LowerResult Lower = lowerFile(CommandLine, /*Quiet=*/true, InputFS);
+      LowerResult Lower = lowerFile(CommandLine, /*Quiet=*/true, InputFS, Opts.PCHCache);
       if (Lower.Failed) {
         // Again, to show the errors (or check them against -verify).
         TranslationResult Result;
         Result.ClangSucceeded =
             Opts.PrintDiagnostics &&
-            lowerFile(CommandLine, /*Quiet=*/false, InputFS).Verified;
+            lowerFile(CommandLine, /*Quiet=*/false, InputFS, Opts.PCHCache).Verified;
         return Result;
       }
       Lowered = std::move(Lower.Text);
@@ -192,23 +199,28 @@ Expected<TranslationResult> translateFile(const TranslateOptions &Opts) {
   }
 
   TranslationResult Result;
-  // The lowered text stands in for the input file, under its name.
-  auto Files = makeIntrusiveRefCnt<FileManager>(
-      FileSystemOptions(), Lowered ? overlayInput(Opts.InputPath, Lowered) : InputFS);
   // Only this parse writes the dependency file: it reads what the lowering
   // read, under the same names.
   CommandLine.insert(CommandLine.begin() + 1, Opts.DependencyArgs.begin(),
                      Opts.DependencyArgs.end());
-  tooling::ToolInvocation Invocation(
-      CommandLine,
-      createTranslateAction(Opts.Target, Opts.Remarks, Result,
-                            DeviceAssumptions{Opts.HostMemoryReachable}),
-      Files.get());
   // The base consumer counts diagnostics and prints nothing.
   DiagnosticConsumer Silent;
-  if (!Opts.PrintDiagnostics)
-    Invocation.setDiagnosticConsumer(&Silent);
-  Result.ClangSucceeded = Invocation.run();
+  PreambleParseOptions P;
+  P.CacheDir = Opts.PCHCache;
+  // Remarks are diagnostics: a parse with them would always run again.
+  P.Allowed = !Opts.Remarks;
+  P.DiagnosticsShown = Opts.PrintDiagnostics;
+  // The lowered text stands in for the input file, under its name.
+  Result.ClangSucceeded =
+      runParse(
+          CommandLine, Lowered ? overlayInput(Opts.InputPath, Lowered) : InputFS,
+          [&] {
+            Result = TranslationResult();
+            return createTranslateAction(Opts.Target, Opts.Remarks, Result,
+                                         DeviceAssumptions{Opts.HostMemoryReachable});
+          },
+          Opts.PrintDiagnostics ? nullptr : &Silent, P)
+          .Succeeded;
   Result.Succeeded &= Result.ClangSucceeded;
   return Result;
 }

@@ -1,0 +1,3 @@
+// Included by the edited copy of scale.hpp in pch_cache.test.
+#pragma once
+inline double extra() { return 1; }
