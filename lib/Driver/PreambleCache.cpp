@@ -9,6 +9,7 @@
 #include "Driver/PreambleCache.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CachePruning.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
@@ -94,9 +95,13 @@ std::optional<uint64_t> readCount(StringRef &Text, StringRef Name) {
   return N;
 }
 
+/// The entry's file name; the prefix is the one LLVM's cache pruning
+/// recognises (it never touches other files of the directory).
+static std::string entryName(StringRef Key) { return ("llvmcache-hpp-preamble-" + Key + ".pch").str(); }
+
 std::optional<PreambleEntry> loadEntry(StringRef Dir, StringRef Key) {
   SmallString<256> Path(Dir);
-  sys::path::append(Path, Key + ".pch");
+  sys::path::append(Path, entryName(Key));
   ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer =
       MemoryBuffer::getFile(Path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
   if (!Buffer)
@@ -152,7 +157,7 @@ Error storeEntry(StringRef Dir, StringRef Key, const PreambleEntry &E) {
       return createStringError(inconvertibleErrorCode(), "a path with a line break");
   SmallString<256> Temp(Dir), Final(Dir);
   sys::path::append(Temp, Key + "-%%%%%%%%.tmp");
-  sys::path::append(Final, Key + ".pch");
+  sys::path::append(Final, entryName(Key));
   int FD;
   if (std::error_code EC = sys::fs::createUniqueFile(Temp, FD, Temp))
     return createStringError(EC, "cannot create a file in '%s'", Dir.str().c_str());
@@ -182,6 +187,15 @@ Error storeEntry(StringRef Dir, StringRef Key, const PreambleEntry &E) {
     sys::fs::remove(Temp);
     return createStringError(EC, "cannot rename '%s'", Temp.c_str());
   }
+  // Entries are ~7 MB and every new hppc binary or edited preamble makes
+  // new ones: LLVM's cache pruning (as for ThinLTO caches) removes, at most
+  // every 20 minutes, entries unused for a week and the least recently used
+  // beyond 2 GiB or half the free disk.
+  CachePruningPolicy Policy;
+  Policy.Expiration = std::chrono::hours(7 * 24);
+  Policy.MaxSizeBytes = uint64_t(2) << 30;
+  Policy.MaxSizePercentageOfAvailableSpace = 50;
+  pruneCache(Dir, Policy);
   return Error::success();
 }
 
