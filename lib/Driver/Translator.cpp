@@ -202,7 +202,7 @@ Expected<TranslationResult> translateFile(const TranslateOptions &Opts) {
   tooling::ToolInvocation Invocation(
       CommandLine,
       createTranslateAction(Opts.Target, Opts.Remarks, Result,
-                            DeviceAssumptions{Opts.HostMemoryReachable}),
+                            DeviceAssumptions{Opts.HostMemoryReachable}, Opts.Format),
       Files.get());
   // The base consumer counts diagnostics and prints nothing.
   DiagnosticConsumer Silent;
