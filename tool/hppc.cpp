@@ -28,7 +28,7 @@ namespace {
 const char *const Usage = R"(usage:
   hppc translate --backend=openmp|cuda|hip IN.cpp -o OUT [-p BUILD_DIR] [--report]
                  [--remarks] [--report-json FILE] [--host-memory-reachable]
-                 [--pch-cache=DIR|off]
+                 [--pch-cache=DIR|off] [--format=none|llvm|file]
                  [-- CLANG-ARGS...]
   hppc config --backend=openmp|cuda|hip (--cflags | --libs | --prefix)
               [--managed-heap]
@@ -50,6 +50,11 @@ const char *const TranslateHelp = R"(usage: hppc translate --backend=BACKEND IN.
   --pch-cache=DIR|off        keep precompiled preambles in DIR, shared by the
                              files with the same #include lines and flags
                              (default: $HPP_PCH_CACHE, else off)
+  --format=file|llvm|none    lay out the generated code in the style of the
+                             .clang-format found from IN.cpp's directory
+                             (file, the default; LLVM's where there is none),
+                             in LLVM's, or not at all; the user's code and the
+                             #line mapping stay as they are
   -- CLANG-ARGS...           arguments for the parse: -I, -D, -std=, ...
                              (-Xclang -verify checks expected diagnostics)
   --help                     this text
@@ -164,6 +169,11 @@ int runTranslate(ArrayRef<StringRef> Args, const char *Argv0) {
       Opts.HostMemoryReachable = true;
     } else if (A.consume_front("--pch-cache=")) {
       PCHCache = A.str();
+    } else if (A.consume_front("--format=")) {
+      std::optional<hpp::FormatChoice> F = hpp::parseFormatChoice(A);
+      if (!F)
+        return fail("unknown --format '" + A + "' (none, llvm or file)");
+      Opts.Format = *F;
     } else if (A == "--report-json" && I + 1 < Args.size()) {
       ReportJSON = Args[++I].str();
     } else if (A.consume_front("--report-json=")) {
@@ -207,6 +217,8 @@ int runTranslate(ArrayRef<StringRef> Args, const char *Argv0) {
   Expected<hpp::TranslationResult> R = hpp::translateFile(Opts);
   if (!R)
     return fail(toString(R.takeError()));
+  if (!R->FormatWarning.empty())
+    errs() << "hppc: warning: " << R->FormatWarning << "\n";
   if (Report) {
     outs() << R->ReportText;
     // What ptxas makes of the kernels, where nvcc can tell.

@@ -18,6 +18,14 @@
 
 namespace hpp {
 
+/// How the generated code is laid out (`--format=`): not at all, in LLVM's
+/// style, or in the style of the `.clang-format` file found from the
+/// input's directory (LLVM's where there is none). The user's text is
+/// never reformatted.
+enum class FormatChoice { None, LLVM, File };
+
+std::optional<FormatChoice> parseFormatChoice(llvm::StringRef Name);
+
 struct TranslateOptions {
   Backend Target = Backend::OpenMP;
   std::string InputPath;
@@ -46,6 +54,8 @@ struct TranslateOptions {
   /// The directory of cached preamble PCHs (docs/architecture.md, "A cached
   /// preamble"); empty: every parse reads the headers itself.
   std::string PCHCache;
+  /// How the generated lines are laid out.
+  FormatChoice Format = FormatChoice::File;
 };
 
 struct TranslationResult {
@@ -59,6 +69,12 @@ struct TranslationResult {
   std::string Output;
   std::string ReportText;
   std::string ReportJSON;
+  /// [begin, end) offsets in Output of the user's text and of its copies
+  /// under a `#line`: what no layout changes (tests check it does not move).
+  std::vector<std::pair<size_t, size_t>> UserText;
+  /// Why the generated code was not formatted as asked (a `.clang-format`
+  /// that cannot be read), for a warning; empty when it was.
+  std::string FormatWarning;
 };
 
 /// Translates one file. Diagnostics go to stderr in clang's format (unless

@@ -123,8 +123,7 @@ std::string scanInputPhase(const Construct &L, SourceEditor &Edit) {
   auto Text = [&](const Stmt *First, const Stmt *Last) {
     SourceLocation From = First->getBeginLoc();
     SourceLocation To = getEndOfStmt(Last, Edit.context());
-    return Edit.lineDirective(From) + "\n" + Edit.indentOf(From) +
-           Edit.originalText(From, To) + "\n";
+    return Edit.userCopy(From, Edit.indentOf(From) + Edit.originalText(From, To)) + "\n";
   };
   // An exclusive scan's input phase may read declarations of the scan
   // phase; analysis proved them pure, so they are repeated here.

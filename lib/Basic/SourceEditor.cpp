@@ -10,6 +10,85 @@ using namespace llvm;
 
 namespace hpp {
 
+namespace {
+
+/// Marks around a copy of the user's text in generated text (userCopy),
+/// removed by finish(): control characters no C++ token holds.
+constexpr char CopyOpen = '\x1e';
+constexpr char CopyClose = '\x1f';
+
+/// Sorts \p Ranges and merges those that overlap or touch.
+std::vector<TextRange> merged(std::vector<TextRange> Ranges) {
+  llvm::sort(Ranges, [](const TextRange &A, const TextRange &B) { return A.Begin < B.Begin; });
+  std::vector<TextRange> Out;
+  for (const TextRange &R : Ranges) {
+    if (R.Begin == R.End)
+      continue;
+    if (!Out.empty() && R.Begin <= Out.back().End)
+      Out.back().End = std::max(Out.back().End, R.End);
+    else
+      Out.push_back(R);
+  }
+  return Out;
+}
+
+/// Whether [Begin, End) of a text whose kept ranges are \p Kept holds no
+/// kept character.
+bool noneKept(const std::vector<TextRange> &Kept, size_t Begin, size_t End) {
+  auto It = llvm::upper_bound(Kept, Begin,
+                              [](size_t Off, const TextRange &R) { return Off < R.End; });
+  return It == Kept.end() || It->Begin >= End;
+}
+
+/// \p In without the characters of \p Drop (sorted, disjoint), with the
+/// kept ranges moved along.
+EditedText without(const EditedText &In, const std::vector<TextRange> &Drop) {
+  EditedText Out;
+  // Old offset -> new offset: minus what was dropped before it.
+  auto Map = [&](size_t Off) {
+    size_t Shift = 0;
+    for (const TextRange &D : Drop) {
+      if (D.Begin >= Off)
+        break;
+      Shift += std::min(D.End, Off) - D.Begin;
+    }
+    return Off - Shift;
+  };
+  size_t At = 0;
+  for (const TextRange &D : Drop) {
+    Out.Text.append(In.Text, At, D.Begin - At);
+    At = D.End;
+  }
+  Out.Text.append(In.Text, At, std::string::npos);
+  for (const TextRange &K : In.Kept)
+    Out.Kept.push_back({Map(K.Begin), Map(K.End)});
+  Out.Kept = merged(std::move(Out.Kept));
+  return Out;
+}
+
+} // namespace
+
+std::optional<std::pair<unsigned, StringRef>> parseLineDirective(StringRef Line) {
+  StringRef L = Line.ltrim(" \t");
+  if (!L.consume_front("#"))
+    return std::nullopt;
+  L = L.ltrim(" \t");
+  if (!L.consume_front("line") || L.empty() || (L.front() != ' ' && L.front() != '\t'))
+    return std::nullopt;
+  L = L.ltrim(" \t");
+  size_t Digits = L.find_first_not_of("0123456789");
+  unsigned N = 0;
+  if (L.take_front(Digits).getAsInteger(10, N))
+    return std::nullopt;
+  L = L.drop_front(Digits).trim(" \t\r");
+  StringRef File;
+  if (L.size() >= 2 && L.front() == '"' && L.back() == '"')
+    File = L.drop_front().drop_back();
+  else if (!L.empty())
+    return std::nullopt;
+  return std::make_pair(N, File);
+}
+
 char MacroEditError::ID = 0;
 
 void MacroEditError::log(raw_ostream &OS) const {
@@ -127,13 +206,17 @@ bool SourceEditor::restOfLineIsBlank(SourceLocation Loc) const {
   return true;
 }
 
+std::string SourceEditor::userCopy(StringRef LineDirective, StringRef Text) {
+  return CopyOpen + LineDirective.str() + "\n" + Text.str() + CopyClose;
+}
+
 std::string SourceEditor::indentBlock(StringRef Text, StringRef Indent) {
   std::string Out;
   SmallVector<StringRef, 16> Lines;
   Text.split(Lines, '\n');
   for (size_t I = 0; I < Lines.size(); ++I) {
     StringRef L = Lines[I];
-    if (I > 0 && !L.empty() && !L.starts_with("#"))
+    if (I > 0 && !L.empty() && !L.ltrim(CopyOpen).starts_with("#"))
       Out += Indent.str();
     Out += L.str();
     if (I + 1 < Lines.size())
@@ -148,8 +231,9 @@ std::string SourceEditor::withResync(StringRef Text, SourceLocation Begin,
     return Text.str();
   const SourceManager &SM = Ctx.getSourceManager();
   std::string Out;
-  // Generated lines may hold directives, which must start their own line.
-  if (!atLineStart(Begin))
+  // Generated lines may hold directives, which must start their own line
+  // (one line break, not a blank line, where the text starts with one).
+  if (!atLineStart(Begin) && !Text.starts_with("\n"))
     Out += "\n";
   Out += Text.str();
   if (!Text.ends_with("\n"))
@@ -163,12 +247,25 @@ std::string SourceEditor::withResync(StringRef Text, SourceLocation Begin,
   return Out;
 }
 
+void SourceEditor::noteRemoved(SourceLocation Begin, SourceLocation End) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  size_t B = SM.getFileOffset(Begin), E = SM.getFileOffset(End);
+  Removed.push_back({B, E});
+  EditPoints.push_back(B);
+  EditPoints.push_back(E);
+}
+
+void SourceEditor::noteInsert(SourceLocation Loc) {
+  EditPoints.push_back(Ctx.getSourceManager().getFileOffset(Loc));
+}
+
 Error SourceEditor::replace(SourceLocation Begin, SourceLocation End,
                             StringRef Text) {
   if (Error E = checkEditable(Begin))
     return E;
   if (Error E = checkEditable(End))
     return E;
+  noteRemoved(Begin, End);
   if (Rewrite.ReplaceText(CharSourceRange::getCharRange(Begin, End),
                           withResync(Text, Begin, End)))
     return createStringError(inconvertibleErrorCode(), "cannot rewrite range");
@@ -183,6 +280,7 @@ Error SourceEditor::replaceTokens(SourceRange R, StringRef Text) {
   std::string Padded = Text.str() + std::string(Lines, '\n');
   if (Error E = checkEditable(R.getBegin()))
     return E;
+  noteRemoved(R.getBegin(), End);
   if (Rewrite.ReplaceText(CharSourceRange::getCharRange(R.getBegin(), End),
                           Padded))
     return createStringError(inconvertibleErrorCode(), "cannot rewrite range");
@@ -192,6 +290,7 @@ Error SourceEditor::replaceTokens(SourceRange R, StringRef Text) {
 Error SourceEditor::insert(SourceLocation Loc, StringRef Text) {
   if (Error E = checkEditable(Loc))
     return E;
+  noteInsert(Loc);
   Rewrite.InsertText(Loc, withResync(Text, Loc, Loc), /*InsertAfter=*/true);
   return Error::success();
 }
@@ -199,6 +298,7 @@ Error SourceEditor::insert(SourceLocation Loc, StringRef Text) {
 Error SourceEditor::insertBefore(SourceLocation Loc, StringRef Text) {
   if (Error E = checkEditable(Loc))
     return E;
+  noteInsert(Loc);
   Rewrite.InsertText(Loc, withResync(Text, Loc, Loc), /*InsertAfter=*/false);
   return Error::success();
 }
@@ -233,6 +333,112 @@ std::string SourceEditor::result() const {
   if (const RewriteBuffer *B = Rewrite.getRewriteBufferFor(Main))
     return std::string(B->begin(), B->end());
   return SM.getBufferData(Main).str();
+}
+
+EditedText SourceEditor::finish() const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  FileID Main = SM.getMainFileID();
+  StringRef Original = SM.getBufferData(Main);
+  SourceLocation Start = SM.getLocForStartOfFile(Main);
+  EditedText Raw{result(), {}};
+
+  // The user's text lies between the edit points, outside removed ranges;
+  // each piece is found where the rewriter put its first character.
+  std::vector<size_t> Cuts = EditPoints;
+  Cuts.push_back(0);
+  Cuts.push_back(Original.size());
+  llvm::sort(Cuts);
+  Cuts.erase(std::unique(Cuts.begin(), Cuts.end()), Cuts.end());
+  std::vector<TextRange> Gone = merged(Removed);
+  bool Found = true;
+  for (size_t I = 0; I + 1 < Cuts.size() && Found; ++I) {
+    size_t A = Cuts[I], B = Cuts[I + 1];
+    if (!noneKept(Gone, A, B))
+      continue;
+    int At = Rewrite.getRangeSize(
+        CharSourceRange::getCharRange(Start, Start.getLocWithOffset(A)));
+    Found = At >= 0 && size_t(At) + (B - A) <= Raw.Text.size() &&
+            StringRef(Raw.Text).substr(At, B - A) == Original.slice(A, B);
+    Raw.Kept.push_back({size_t(At), size_t(At) + (B - A)});
+  }
+  // Where the pieces cannot be found, all of the text is kept as it is:
+  // nothing is laid out again rather than something wrongly.
+  if (!Found)
+    Raw.Kept = {{0, Raw.Text.size()}};
+  Raw.Kept = merged(std::move(Raw.Kept));
+
+  // The copies' marks go; what they enclosed is kept.
+  std::vector<TextRange> Marks, Copies;
+  unsigned Depth = 0;
+  size_t CopyBegin = 0;
+  for (size_t I = 0; I < Raw.Text.size(); ++I) {
+    char C = Raw.Text[I];
+    if ((C != CopyOpen && C != CopyClose) || !noneKept(Raw.Kept, I, I + 1))
+      continue;
+    Marks.push_back({I, I + 1});
+    if (C == CopyOpen && Depth++ == 0)
+      CopyBegin = I + 1;
+    else if (C == CopyClose && Depth > 0 && --Depth == 0)
+      Copies.push_back({CopyBegin, I});
+  }
+  Raw.Kept.insert(Raw.Kept.end(), Copies.begin(), Copies.end());
+  Raw.Kept = merged(std::move(Raw.Kept));
+  EditedText Out = without(Raw, merged(Marks));
+
+  // A generated `#line N` followed by a blank line (the rest of a user's
+  // line after the edit) names N + 1 instead, and the blank line goes: the
+  // lines after it keep their numbers.
+  std::vector<TextRange> Blank;
+  std::vector<std::pair<TextRange, std::string>> Renumber;
+  for (size_t Begin = 0; Begin < Out.Text.size();) {
+    size_t End = Out.Text.find('\n', Begin);
+    if (End == std::string::npos)
+      break;
+    StringRef Line = StringRef(Out.Text).slice(Begin, End);
+    size_t NextEnd = Out.Text.find('\n', End + 1);
+    if (NextEnd != std::string::npos && noneKept(Out.Kept, Begin, End + 1) &&
+        StringRef(Out.Text).slice(End + 1, NextEnd).trim(" \t\r").empty()) {
+      if (auto D = parseLineDirective(Line)) {
+        size_t Digits = Line.find_first_of("0123456789");
+        size_t Len = std::to_string(D->first).size();
+        Renumber.push_back({{Begin + Digits, Begin + Digits + Len},
+                            std::to_string(D->first + 1)});
+        Blank.push_back({End + 1, NextEnd + 1});
+        Begin = NextEnd + 1;
+        continue;
+      }
+    }
+    Begin = End + 1;
+  }
+  if (Blank.empty())
+    return Out;
+  // The new numbers first (generated characters only), then the removal.
+  std::string Text;
+  std::vector<TextRange> Kept;
+  size_t At = 0;
+  long Shift = 0;
+  std::vector<std::pair<size_t, long>> Shifts; // old offset -> shift after it
+  for (auto &[R, N] : Renumber) {
+    Text.append(Out.Text, At, R.Begin - At);
+    Text += N;
+    At = R.End;
+    Shift += long(N.size()) - long(R.End - R.Begin);
+    Shifts.push_back({R.End, Shift});
+  }
+  Text.append(Out.Text, At, std::string::npos);
+  auto MapOff = [&](size_t Off) {
+    long S = 0;
+    for (auto &[From, By] : Shifts)
+      if (From <= Off)
+        S = By;
+    return size_t(long(Off) + S);
+  };
+  EditedText Renumbered{std::move(Text), {}};
+  for (const TextRange &K : Out.Kept)
+    Renumbered.Kept.push_back({MapOff(K.Begin), MapOff(K.End)});
+  for (TextRange &B : Blank)
+    B = {MapOff(B.Begin), MapOff(B.End)};
+  return without(Renumbered, Blank);
 }
 
 } // namespace hpp

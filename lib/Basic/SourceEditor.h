@@ -15,7 +15,9 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Rewrite/Core/Rewriter.h"
 #include "llvm/Support/Error.h"
+#include <optional>
 #include <string>
+#include <vector>
 
 namespace hpp {
 
@@ -38,10 +40,30 @@ public:
 
 class Diagnoser;
 
+/// A half-open range of characters [Begin, End) in a text.
+struct TextRange {
+  size_t Begin = 0;
+  size_t End = 0;
+};
+
+/// The rewritten file, and which of its characters are not generated: the
+/// user's text, and copies of it placed under a `#line` (`userCopy`).
+/// Whatever lays out the generated text (the formatter) must leave those
+/// characters as they are and keep them on their lines.
+struct EditedText {
+  std::string Text;
+  /// Sorted and disjoint.
+  std::vector<TextRange> Kept;
+};
+
 /// Reports \p E, an edit that failed, as the refusal of the region at
 /// \p Loc; a MacroEditError adds a note naming the macro at its invocation.
 void reportEditError(llvm::Error E, clang::SourceLocation Loc, Diagnoser &Diags,
                      const clang::ASTContext &Ctx);
+
+/// The line a `#line N "file"` directive names and its file (empty when it
+/// names none), or nothing when \p Line is not such a directive.
+std::optional<std::pair<unsigned, llvm::StringRef>> parseLineDirective(llvm::StringRef Line);
 
 class SourceEditor {
 public:
@@ -75,6 +97,14 @@ public:
   llvm::Error wrapStmts(const clang::Stmt *First, const clang::Stmt *Last,
                         llvm::StringRef Before, llvm::StringRef After);
 
+  /// \p Text, a copy of the user's text at \p Loc (a clause's expression,
+  /// a loop body run on a second path), with a `#line` naming Loc's line
+  /// before it: as user text, it keeps its layout and its line.
+  static std::string userCopy(llvm::StringRef LineDirective, llvm::StringRef Text);
+  std::string userCopy(clang::SourceLocation Loc, llvm::StringRef Text) const {
+    return userCopy(lineDirective(Loc), Text);
+  }
+
   /// `#line N "file"` naming the line of \p Loc.
   std::string lineDirective(clang::SourceLocation Loc) const;
   std::string lineDirective(unsigned Line) const;
@@ -92,8 +122,12 @@ public:
   /// replaced text started) and preprocessor directives.
   static std::string indentBlock(llvm::StringRef Text, llvm::StringRef Indent);
 
-  /// The rewritten main file.
+  /// The rewritten main file (what the lowering parses again).
   std::string result() const;
+  /// The rewritten main file for output: the user's characters located,
+  /// copies' marks removed, and a `#line` followed by what is left of a
+  /// user's line holding only blanks naming the next line instead.
+  EditedText finish() const;
   llvm::StringRef fileName() const { return FileName; }
   clang::ASTContext &context() { return Ctx; }
 
@@ -107,9 +141,16 @@ private:
   /// Whether only blanks precede \p Loc on its line.
   bool atLineStart(clang::SourceLocation Loc) const;
 
+  void noteRemoved(clang::SourceLocation Begin, clang::SourceLocation End);
+  void noteInsert(clang::SourceLocation Loc);
+
   clang::ASTContext &Ctx;
   clang::Rewriter Rewrite;
   std::string FileName;
+  /// Offsets in the main file of the edits: the user's text is what lies
+  /// outside the removed ranges, in pieces between the edit points.
+  std::vector<TextRange> Removed;
+  std::vector<size_t> EditPoints;
 };
 
 } // namespace hpp

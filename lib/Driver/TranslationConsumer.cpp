@@ -12,6 +12,7 @@
 #include "Backend/Emitter.h"
 #include "Basic/Diagnostics.h"
 #include "Basic/SourceEditor.h"
+#include "Driver/GeneratedFormat.h"
 #include "Driver/Report.h"
 #include "Frontend/Api/ApiLowering.h"
 #include "Frontend/PragmaCollector.h"
@@ -30,8 +31,8 @@ class TranslationConsumer : public ASTConsumer {
 public:
   TranslationConsumer(CompilerInstance &CI, Backend Target, bool Remarks,
                       std::unique_ptr<Emitter> Backend, TranslationDone Done,
-                      const DeviceAssumptions &Assume)
-      : Compiler(CI), Target(Target), Remarks(Remarks), Assume(Assume),
+                      const DeviceAssumptions &Assume, FormatChoice Format)
+      : Compiler(CI), Target(Target), Remarks(Remarks), Format(Format), Assume(Assume),
         Backend(std::move(Backend)), Done(std::move(Done)), Diags(CI.getDiagnostics()) {
     CI.getPreprocessor().AddPragmaHandler(new PragmaCollector(Diags, Directives));
     CI.getPreprocessor().addPPCallbacks(std::make_unique<SkippedRangeRecorder>(Skipped));
@@ -50,6 +51,7 @@ private:
   Backend Target;
   /// Whether the report is also given as remarks at the user's lines.
   bool Remarks;
+  FormatChoice Format;
   DeviceAssumptions Assume;
   std::unique_ptr<Emitter> Backend;
   TranslationDone Done;
@@ -106,20 +108,33 @@ void TranslationConsumer::translate(ASTContext &Ctx, TranslationResult &Result) 
                        " backend. Edit the source, not this file.\n";
   Header += Backend->fileHeader(Model);
   Header += Edit.lineDirective(1) + "\n";
-  Result.Output = Header + Edit.result();
+  EditedText Edited = Edit.finish();
+  Edited.Text.insert(0, Header);
+  for (TextRange &K : Edited.Kept) {
+    K.Begin += Header.size();
+    K.End += Header.size();
+  }
+  FormattedText Laid{std::move(Edited.Text), std::move(Edited.Kept), 0};
+  if (Format != FormatChoice::None)
+    Laid = formatGenerated({std::move(Laid.Text), std::move(Laid.Kept)},
+                           generatedCodeStyle(Format, FileName, Result.FormatWarning), FileName);
+  Result.Output = std::move(Laid.Text);
+  for (const TextRange &K : Laid.Kept)
+    Result.UserText.push_back({K.Begin, K.End});
   Result.Succeeded = true;
 }
 
 class TranslateAction : public ASTFrontendAction {
 public:
   TranslateAction(Backend Target, bool Remarks, TranslationResult &Result,
-                  const DeviceAssumptions &Assume)
-      : Target(Target), Remarks(Remarks), Assume(Assume), Result(Result) {}
+                  const DeviceAssumptions &Assume, FormatChoice Format)
+      : Target(Target), Remarks(Remarks), Assume(Assume), Format(Format), Result(Result) {}
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef InFile) override {
     auto Consumer = createTranslationConsumer(
-        CI, Target, Remarks, [this](TranslationResult &R) { Result = std::move(R); }, Assume);
+        CI, Target, Remarks, [this](TranslationResult &R) { Result = std::move(R); }, Assume,
+        Format);
     if (!Consumer) {
       // The caller made the emitter for this backend before running.
       consumeError(Consumer.takeError());
@@ -132,6 +147,7 @@ private:
   Backend Target;
   bool Remarks;
   DeviceAssumptions Assume;
+  FormatChoice Format;
   TranslationResult &Result;
 };
 
@@ -139,18 +155,20 @@ private:
 
 Expected<std::unique_ptr<ASTConsumer>>
 createTranslationConsumer(CompilerInstance &CI, Backend Target, bool Remarks,
-                          TranslationDone Done, const DeviceAssumptions &Assume) {
+                          TranslationDone Done, const DeviceAssumptions &Assume,
+                          FormatChoice Format) {
   Expected<std::unique_ptr<Emitter>> Backend = createEmitter(Target);
   if (!Backend)
     return Backend.takeError();
   return std::make_unique<TranslationConsumer>(CI, Target, Remarks, std::move(*Backend),
-                                               std::move(Done), Assume);
+                                               std::move(Done), Assume, Format);
 }
 
 std::unique_ptr<FrontendAction> createTranslateAction(Backend Target, bool Remarks,
                                                       TranslationResult &Result,
-                                                      const DeviceAssumptions &Assume) {
-  return std::make_unique<TranslateAction>(Target, Remarks, Result, Assume);
+                                                      const DeviceAssumptions &Assume,
+                                                      FormatChoice Format) {
+  return std::make_unique<TranslateAction>(Target, Remarks, Result, Assume, Format);
 }
 
 } // namespace hpp

@@ -12,6 +12,7 @@
 
 #include "Analysis/DeviceRestrictions.h"
 #include "hppc/InParseTranslation.h"
+#include "hppc/Translator.h"
 #include "clang/Frontend/FrontendAction.h"
 
 namespace hpp {
@@ -21,16 +22,19 @@ namespace hpp {
 /// consumer translates the main file once the AST is complete and hands
 /// the result to \p Done. The file is taken as it was parsed: parallel_*
 /// calls must have been lowered already. With \p Remarks the report is
-/// also given as remarks at the user's lines.
+/// also given as remarks at the user's lines. \p Format lays out the
+/// generated lines.
 llvm::Expected<std::unique_ptr<clang::ASTConsumer>>
 createTranslationConsumer(clang::CompilerInstance &CI, Backend Target, bool Remarks,
-                          TranslationDone Done, const DeviceAssumptions &Assume = {});
+                          TranslationDone Done, const DeviceAssumptions &Assume = {},
+                          FormatChoice Format = FormatChoice::File);
 
 /// A syntax-only action that translates through createTranslationConsumer
 /// and stores the result in \p Result.
 std::unique_ptr<clang::FrontendAction>
 createTranslateAction(Backend Target, bool Remarks, TranslationResult &Result,
-                      const DeviceAssumptions &Assume = {});
+                      const DeviceAssumptions &Assume = {},
+                      FormatChoice Format = FormatChoice::File);
 
 } // namespace hpp
 

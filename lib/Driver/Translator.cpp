@@ -217,7 +217,8 @@ Expected<TranslationResult> translateFile(const TranslateOptions &Opts) {
           [&] {
             Result = TranslationResult();
             return createTranslateAction(Opts.Target, Opts.Remarks, Result,
-                                         DeviceAssumptions{Opts.HostMemoryReachable});
+                                         DeviceAssumptions{Opts.HostMemoryReachable},
+                                         Opts.Format);
           },
           Opts.PrintDiagnostics ? nullptr : &Silent, P)
           .Succeeded;

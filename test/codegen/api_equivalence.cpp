@@ -2,9 +2,9 @@
 // written with '#pragma hpp team/vector' and with parallel_reduce over a
 // TeamPolicy and a ThreadVectorRange gives the same levels, mappings,
 // reductions and captures in the report, and the same code, on each backend.
-// RUN: %hppc translate --backend=openmp %s -o %t.cpp --report | %FileCheck %s --check-prefixes=REPORT,OMP-REPORT
+// RUN: %hppc translate --format=none --backend=openmp %s -o %t.cpp --report | %FileCheck %s --check-prefixes=REPORT,OMP-REPORT
 // RUN: %FileCheck %s --check-prefix=OMP --input-file %t.cpp
-// RUN: %hppc translate --backend=cuda %s -o %t.cu --report | %FileCheck %s --check-prefixes=REPORT,CUDA-REPORT
+// RUN: %hppc translate --format=none --backend=cuda %s -o %t.cu --report | %FileCheck %s --check-prefixes=REPORT,CUDA-REPORT
 // RUN: %FileCheck %s --check-prefix=CUDA --input-file %t.cu
 // RUN: %if nvcc %{ %nvcc_hpp -c %t.cu -o %t.o %}
 #include <hpp/hpp.hpp>
@@ -131,7 +131,7 @@ double yax_api(int E, int M, const double *A, const double *x, const double *y) 
 // HIP is the CUDA translation with the HIP runtime's names: the diff checks
 // every other byte, the HIP lines the runtime's macro, header and namespace.
 // (Here, at the end, so that the lines checked above keep their numbers.)
-// RUN: %hppc translate --backend=hip %s -o %t.hip
+// RUN: %hppc translate --format=none --backend=hip %s -o %t.hip
 // RUN: %FileCheck %s --check-prefix=HIP --input-file %t.hip
 // RUN: %hip_as_cuda %t.hip | diff - %t.cu
 // RUN: %if hip-amd %{ %hip_hpp -c %t.hip -o %t.hip.o %}

@@ -2,8 +2,8 @@
 // compare-and-swap loop. On CUDA both become hpprt::cuda atomics; one at
 // team level runs once per team, on the team leader, one in a vector loop
 // once per iteration.
-// RUN: %hppc translate --backend=openmp %s -o - | %FileCheck %s --check-prefix=OMP
-// RUN: %hppc translate --backend=cuda %s -o %t.cu
+// RUN: %hppc translate --format=none --backend=openmp %s -o - | %FileCheck %s --check-prefix=OMP
+// RUN: %hppc translate --format=none --backend=cuda %s -o %t.cu
 // RUN: %FileCheck %s --check-prefix=CUDA --input-file %t.cu
 // RUN: %if nvcc %{ %nvcc_hpp -c %t.cu -o %t.o %}
 #include <cmath>
@@ -33,7 +33,7 @@ void team(int E, int Q, int *hist) {
 
 // OMP-LABEL: void flat(
 // OMP: #pragma omp atomic update
-// OMP-NEXT: #line 14
+// OMP-NEXT: #line 15
 // OMP: hist[in[i] % 8] += 1;
 // OMP-NEXT: // hpp atomic: compare-and-swap loop
 // OMP: hpprt::atomic_max(&(*mx), static_cast<std::decay_t<decltype(*mx)>>(in[i] * 0.5));
@@ -42,10 +42,10 @@ void team(int E, int Q, int *hist) {
 // OMP: { // hpp team-vector loop (sequential: one thread per team)
 // OMP-NOT: #pragma omp simd
 // OMP: #pragma omp atomic update
-// OMP-NEXT: #line 26
+// OMP-NEXT: #line 27
 // OMP: hist[q % 8] += 1;
 // OMP: #pragma omp atomic update
-// OMP-NEXT: #line 29
+// OMP-NEXT: #line 30
 // OMP: hist[0] += 1;
 
 // CUDA-LABEL: void flat(
@@ -64,7 +64,7 @@ void team(int E, int Q, int *hist) {
 // HIP is the CUDA translation with the HIP runtime's names: the diff checks
 // every other byte, the HIP lines the runtime's macro, header and namespace.
 // (Here, at the end, so that the lines checked above keep their numbers.)
-// RUN: %hppc translate --backend=hip %s -o %t.hip
+// RUN: %hppc translate --format=none --backend=hip %s -o %t.hip
 // RUN: %FileCheck %s --check-prefix=HIP --input-file %t.hip
 // RUN: %hip_as_cuda %t.hip | diff - %t.cu
 // RUN: %if hip-amd %{ %hip_hpp -c %t.hip -o %t.hip.o %}

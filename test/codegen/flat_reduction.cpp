@@ -4,8 +4,8 @@
 // grid-stride loop, per-thread partials combined across the grid in the
 // same launch. The results are back in the variables after the region,
 // and #line directives lead back to the source.
-// RUN: %hppc translate --backend=openmp %s -o - | %FileCheck %s --check-prefix=OMP
-// RUN: %hppc translate --backend=cuda %s -o %t.cu
+// RUN: %hppc translate --format=none --backend=openmp %s -o - | %FileCheck %s --check-prefix=OMP
+// RUN: %hppc translate --format=none --backend=cuda %s -o %t.cu
 // RUN: %FileCheck %s --check-prefix=CUDA --input-file %t.cu
 // RUN: %if nvcc %{ %nvcc_hpp -c %t.cu -o %t.o %}
 
@@ -53,7 +53,7 @@ void dot_maxloc(int n, const double *x, const double *y, double &out, int &where
 // OMP-NEXT: auto c = hpprt::identity_like<hpprt::Sum>(hpp_red_c);
 // The vector level of 'team thread vector' makes the chunk loop simd.
 // OMP-NEXT: #pragma omp simd reduction(+: s) reduction(+: c)
-// OMP-NEXT: #line 16
+// OMP-NEXT: #line 17
 // OMP: for (hpprt::index_t hpp_iv0 = hpp_chunk.begin; hpp_iv0 < hpp_chunk.end; ++hpp_iv0) { int i = hpprt::index_at(hpp_lb0_0, hpp_iv0, 1);
 // OMP-NEXT: s += x[i] * y[i];
 // OMP: hpp_part_s.put(omp_get_thread_num(), s);
@@ -64,7 +64,7 @@ void dot_maxloc(int n, const double *x, const double *y, double &out, int &where
 // OMP-NEXT: hpp_part_s.combine_into(hpp_red_s);
 // OMP-NEXT: hpp_part_c.combine_into(hpp_red_c);
 // OMP-NEXT: } // hpp region 'dot'
-// OMP-NEXT: #line 20
+// OMP-NEXT: #line 21
 // OMP-LABEL: void dot_maxloc(
 // OMP: auto &hpp_red_best = best;
 // OMP-NEXT: auto &hpp_red_at = at;
@@ -73,7 +73,7 @@ void dot_maxloc(int n, const double *x, const double *y, double &out, int &where
 // OMP-NEXT: auto best = hpprt::identity_like<hpprt::MaxLoc>(hpp_red_best);
 // OMP-NEXT: auto at = hpprt::loc_identity_index<hpprt::MaxLoc, std::remove_reference_t<decltype(hpp_red_at)>>();
 // A loc reduction cannot be an OpenMP simd reduction: no simd here.
-// OMP-NEXT: #line 28
+// OMP-NEXT: #line 29
 // OMP: hpp_part_s.put(omp_get_thread_num(), s);
 // OMP-NEXT: hpp_part_best.put(omp_get_thread_num(), best, at);
 // OMP: hpp_part_s.combine_into(hpp_red_s);
@@ -102,7 +102,7 @@ void dot_maxloc(int n, const double *x, const double *y, double &out, int &where
 // CUDA-NEXT: auto hpp_body = [=, x = hpp_present_x, y = hpp_present_y, hpp_dev_s = hpp_red_s.device(), hpp_dev_c = hpp_red_c.device()] __device__ (const hpprt::cuda::Ctx &hpp_ctx) {
 // CUDA-NEXT: hpp_type_s s = hpprt::Sum::identity<hpp_type_s>();
 // CUDA-NEXT: hpp_type_c c = hpprt::Sum::identity<hpp_type_c>();
-// CUDA-NEXT: #line 16
+// CUDA-NEXT: #line 17
 // CUDA: for (hpprt::index_t hpp_iv0 = hpprt::cuda::global_rank(); hpp_iv0 < hpp_n0; hpp_iv0 += hpprt::cuda::global_size()) { int i = hpprt::index_at(hpp_lb0_0, hpp_iv0, 1);
 // CUDA-NEXT: s += x[i] * y[i];
 // CUDA: hpprt::cuda::finish_reduction(hpp_dev_s, s, true);
@@ -112,7 +112,7 @@ void dot_maxloc(int n, const double *x, const double *y, double &out, int &where
 // CUDA-NEXT: s = hpp_red_s.result();
 // CUDA-NEXT: c = hpp_red_c.result();
 // CUDA-NEXT: } // hpp region 'dot'
-// CUDA-NEXT: #line 20
+// CUDA-NEXT: #line 21
 // CUDA-LABEL: void dot_maxloc(
 // CUDA: hpprt::cuda::Launch hpp_launch("dot_maxloc", "{{.*}}flat_reduction.cpp", 28);
 // CUDA: hpprt::cuda::Reduction<hpprt::Sum, hpp_type_s> hpp_red_s(hpp_launch, s);
@@ -134,7 +134,7 @@ void dot_maxloc(int n, const double *x, const double *y, double &out, int &where
 // HIP is the CUDA translation with the HIP runtime's names: the diff checks
 // every other byte, the HIP lines the runtime's macro, header and namespace.
 // (Here, at the end, so that the lines checked above keep their numbers.)
-// RUN: %hppc translate --backend=hip %s -o %t.hip
+// RUN: %hppc translate --format=none --backend=hip %s -o %t.hip
 // RUN: %FileCheck %s --check-prefix=HIP --input-file %t.hip
 // RUN: %hip_as_cuda %t.hip | diff - %t.cu
 // RUN: %if hip-amd %{ %hip_hpp -c %t.hip -o %t.hip.o %}

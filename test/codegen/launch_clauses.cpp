@@ -3,8 +3,8 @@
 // on the stream(...) (a copy keeps a managed one alive), does not wait with nowait,
 // and asks the runtime whether a region seen only through pointers may skip its
 // wait (all device memory). OpenMP evaluates every expression, runs synchronously.
-// RUN: %hppc translate --backend=openmp %s -o - --report | %FileCheck %s --check-prefixes=REPORT,OMP
-// RUN: %hppc translate --backend=cuda %s -o %t.cu --report | %FileCheck %s --check-prefix=REPORT
+// RUN: %hppc translate --format=none --backend=openmp %s -o - --report | %FileCheck %s --check-prefixes=REPORT,OMP
+// RUN: %hppc translate --format=none --backend=cuda %s -o %t.cu --report | %FileCheck %s --check-prefix=REPORT
 // RUN: %FileCheck %s --check-prefix=CUDA --input-file %t.cu
 // RUN: %if nvcc %{ %nvcc_hpp -c %t.cu -o %t.o %}
 #include <hpp/hpp.hpp>
@@ -97,7 +97,7 @@ void launch(int n, int m, double *a, hpp::Stream s) {
 // HIP is the CUDA translation with the HIP runtime's names: the diff checks
 // every other byte, the HIP lines the runtime's macro, header and namespace.
 // (Here, at the end, so that the lines checked above keep their numbers.)
-// RUN: %hppc translate --backend=hip %s -o %t.hip
+// RUN: %hppc translate --format=none --backend=hip %s -o %t.hip
 // RUN: %FileCheck %s --check-prefix=HIP --input-file %t.hip
 // RUN: %hip_as_cuda %t.hip | diff - %t.cu
 // RUN: %if hip-amd %{ %hip_hpp -c %t.hip -o %t.hip.o %}

@@ -5,9 +5,9 @@
 // data construct wraps its statement in a DataScope; stand-alone
 // directives become runtime calls. OpenMP shares the host's memory: the
 // pragmas become comments and nothing is copied.
-// RUN: %hppc translate --backend=openmp %s -o %t.cpp --report | %FileCheck %s --check-prefix=REPORT
+// RUN: %hppc translate --format=none --backend=openmp %s -o %t.cpp --report | %FileCheck %s --check-prefix=REPORT
 // RUN: %FileCheck %s --check-prefix=OMP --input-file %t.cpp
-// RUN: %hppc translate --backend=cuda %s -o %t.cu
+// RUN: %hppc translate --format=none --backend=cuda %s -o %t.cu
 // RUN: %FileCheck %s --check-prefix=CUDA --input-file %t.cu
 // RUN: %if nvcc %{ %nvcc_hpp -c %t.cu -o %t.o %}
 #include <vector>
@@ -87,7 +87,7 @@ void twice(std::vector<double> &v) {
   for (int i = 0; i < (int)v.size(); ++i)
     v[i] *= 2;
 }
-// RUN: %hppc translate --backend=cuda %s -o %t2.cu --report | %FileCheck %s --check-prefix=GPUREPORT
+// RUN: %hppc translate --format=none --backend=cuda %s -o %t2.cu --report | %FileCheck %s --check-prefix=GPUREPORT
 // GPUREPORT: region 'twice_L{{[0-9]+}}'
 // GPUREPORT: region 'twice_L[[LINE2:[0-9]+]]'
 // GPUREPORT: note: 'v' is copied again here after region 'twice_L{{[0-9]+}}' (line {{[0-9]+}}); '#pragma hpp data map(tofrom: v)' around both copies it once

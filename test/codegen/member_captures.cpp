@@ -5,9 +5,9 @@
 // the kernel got the host address even where a map or `hpp data` had put
 // the data on the device), and a class that owns its memory (a
 // destructor) is accepted. Any other use of `this` keeps the copy.
-// RUN: %hppc translate --backend=cuda %s -o %t.cu --report | %FileCheck %s --check-prefix=REPORT
+// RUN: %hppc translate --format=none --backend=cuda %s -o %t.cu --report | %FileCheck %s --check-prefix=REPORT
 // RUN: %FileCheck %s --check-prefix=CUDA --input-file %t.cu
-// RUN: %hppc translate --backend=openmp %s -o %t.cpp
+// RUN: %hppc translate --format=none --backend=openmp %s -o %t.cpp
 // RUN: %if nvcc %{ %nvcc_hpp -c %t.cu -o %t.o %}
 
 // A handle the caller maps with `hpp data`.

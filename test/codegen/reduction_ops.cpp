@@ -2,8 +2,8 @@
 // Prod, Min, Max, BAnd, BOr, BXor, LAnd, LOr): per-thread partials from the
 // operator's identity combined after the region on OpenMP (and an omp simd
 // reduction clause per variable), a grid reduction per variable on CUDA.
-// RUN: %hppc translate --backend=openmp %s -o - | %FileCheck %s --check-prefix=OMP
-// RUN: %hppc translate --backend=cuda %s -o %t.cu
+// RUN: %hppc translate --format=none --backend=openmp %s -o - | %FileCheck %s --check-prefix=OMP
+// RUN: %hppc translate --format=none --backend=cuda %s -o %t.cu
 // RUN: %FileCheck %s --check-prefix=CUDA --input-file %t.cu
 // RUN: %if nvcc %{ %nvcc_hpp -c %t.cu -o %t.o %}
 
@@ -89,7 +89,7 @@ void ops(int n, const int *v, const double *x, double &sum, double &prod, double
 // HIP is the CUDA translation with the HIP runtime's names: the diff checks
 // every other byte, the HIP lines the runtime's macro, header and namespace.
 // (Here, at the end, so that the lines checked above keep their numbers.)
-// RUN: %hppc translate --backend=hip %s -o %t.hip
+// RUN: %hppc translate --format=none --backend=hip %s -o %t.hip
 // RUN: %FileCheck %s --check-prefix=HIP --input-file %t.hip
 // RUN: %hip_as_cuda %t.hip | diff - %t.cu
 // RUN: %if hip-amd %{ %hip_hpp -c %t.hip -o %t.hip.o %}

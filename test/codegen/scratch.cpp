@@ -5,9 +5,9 @@
 // The barriers hppc infers between loops that share a scratch array are
 // reported; on OpenMP they are comments (one thread per team), on CUDA
 // __syncthreads() through hpprt::cuda::team_barrier().
-// RUN: %hppc translate --backend=openmp %s -o - | %FileCheck %s --check-prefix=OMP
-// RUN: %hppc translate --backend=openmp %s -o /dev/null --report | %FileCheck %s --check-prefix=REPORT
-// RUN: %hppc translate --backend=cuda %s -o %t.cu --report | %FileCheck %s --check-prefix=REPORT
+// RUN: %hppc translate --format=none --backend=openmp %s -o - | %FileCheck %s --check-prefix=OMP
+// RUN: %hppc translate --format=none --backend=openmp %s -o /dev/null --report | %FileCheck %s --check-prefix=REPORT
+// RUN: %hppc translate --format=none --backend=cuda %s -o %t.cu --report | %FileCheck %s --check-prefix=REPORT
 // RUN: %FileCheck %s --check-prefix=CUDA --input-file %t.cu
 // RUN: %if nvcc %{ %nvcc_hpp -c %t.cu -o %t.o %}
 
@@ -113,7 +113,7 @@ void levels(int E, int Q, const double *in, double *out) {
 // HIP is the CUDA translation with the HIP runtime's names: the diff checks
 // every other byte, the HIP lines the runtime's macro, header and namespace.
 // (Here, at the end, so that the lines checked above keep their numbers.)
-// RUN: %hppc translate --backend=hip %s -o %t.hip
+// RUN: %hppc translate --format=none --backend=hip %s -o %t.hip
 // RUN: %FileCheck %s --check-prefix=HIP --input-file %t.hip
 // RUN: %hip_as_cuda %t.hip | diff - %t.cu
 // RUN: %if hip-amd %{ %hip_hpp -c %t.hip -o %t.hip.o %}

@@ -6,9 +6,9 @@
 // overwrites what slower threads still read (a race seen on an H200). The
 // report is the same for both backends; CUDA code calls team_barrier()
 // where OpenMP code only says why none is needed.
-// RUN: %hppc translate --backend=openmp %s -o %t.cpp --report | %FileCheck %s --check-prefix=REPORT
+// RUN: %hppc translate --format=none --backend=openmp %s -o %t.cpp --report | %FileCheck %s --check-prefix=REPORT
 // RUN: %FileCheck %s --check-prefix=OMP --input-file %t.cpp
-// RUN: %hppc translate --backend=cuda %s -o %t.cu --report | %FileCheck %s --check-prefix=REPORT
+// RUN: %hppc translate --format=none --backend=cuda %s -o %t.cu --report | %FileCheck %s --check-prefix=REPORT
 // RUN: %FileCheck %s --check-prefix=CUDA --input-file %t.cu
 // RUN: %if nvcc %{ %nvcc_hpp -c %t.cu -o %t.o %}
 #include <hpp/hpp.hpp>
@@ -123,7 +123,7 @@ void mass(int E, const double *b, double *out) {
 // HIP is the CUDA translation with the HIP runtime's names: the diff checks
 // every other byte, the HIP lines the runtime's macro, header and namespace.
 // (Here, at the end, so that the lines checked above keep their numbers.)
-// RUN: %hppc translate --backend=hip %s -o %t.hip
+// RUN: %hppc translate --format=none --backend=hip %s -o %t.hip
 // RUN: %FileCheck %s --check-prefix=HIP --input-file %t.hip
 // RUN: %hip_as_cuda %t.hip | diff - %t.cu
 // RUN: %if hip-amd %{ %hip_hpp -c %t.hip -o %t.hip.o %}

@@ -4,8 +4,8 @@
 // thread's lane 0) runs it and the value is broadcast to the team (or the
 // thread's lanes). A team-level variable written in a single and read in a
 // later loop needs the barriers hppc infers.
-// RUN: %hppc translate --backend=openmp %s -o - --report | %FileCheck %s --check-prefixes=REPORT,OMP
-// RUN: %hppc translate --backend=cuda %s -o %t.cu --report | %FileCheck %s --check-prefix=REPORT
+// RUN: %hppc translate --format=none --backend=openmp %s -o - --report | %FileCheck %s --check-prefixes=REPORT,OMP
+// RUN: %hppc translate --format=none --backend=cuda %s -o %t.cu --report | %FileCheck %s --check-prefix=REPORT
 // RUN: %FileCheck %s --check-prefix=CUDA --input-file %t.cu
 // RUN: %if nvcc %{ %nvcc_hpp -c %t.cu -o %t.o %}
 
@@ -35,28 +35,28 @@ void broadcast(int E, int N, int Q, const double *in, double *out) {
 
 // OMP: double scale = 0;
 // OMP-NEXT: // hpp single (per team): one thread per team runs it once
-// OMP-NEXT: #line 16
+// OMP-NEXT: #line 17
 // OMP: scale = in[e * Q];
 // OMP-NEXT: // hpp: team barrier inserted: 'scale' written at line 17 is read at line 25 (nothing to do with one thread per team)
 // OMP: double shift = 0;
 // OMP-NEXT: // hpp single (per thread): one thread per team runs it once
-// OMP-NEXT: #line 21
+// OMP-NEXT: #line 22
 // OMP: shift = in[e * Q + n];
 // OMP-NEXT: { // hpp vector loop (omp simd)
 
 // CUDA: double scale = 0;
 // CUDA-NEXT: { // hpp single per team
 // CUDA-NEXT: if (hpprt::cuda::is_team_leader())
-// CUDA-NEXT: #line 16
+// CUDA-NEXT: #line 17
 // CUDA: scale = in[e * Q];
 // CUDA: scale = hpprt::cuda::team_broadcast(scale);
 // CUDA-NEXT: }
-// CUDA-NEXT: #line 17
+// CUDA-NEXT: #line 18
 // CUDA: hpprt::cuda::team_barrier(); // hpp: barrier inserted: 'scale' written at line 17 is read at line 25
 // CUDA: double shift = 0;
 // CUDA-NEXT: { // hpp single per thread
 // CUDA-NEXT: if (hpprt::cuda::is_vector_leader())
-// CUDA-NEXT: #line 21
+// CUDA-NEXT: #line 22
 // CUDA: shift = in[e * Q + n];
 // CUDA: shift = hpprt::cuda::vector_broadcast(shift);
 // CUDA-NEXT: }
@@ -65,7 +65,7 @@ void broadcast(int E, int N, int Q, const double *in, double *out) {
 // HIP is the CUDA translation with the HIP runtime's names: the diff checks
 // every other byte, the HIP lines the runtime's macro, header and namespace.
 // (Here, at the end, so that the lines checked above keep their numbers.)
-// RUN: %hppc translate --backend=hip %s -o %t.hip
+// RUN: %hppc translate --format=none --backend=hip %s -o %t.hip
 // RUN: %FileCheck %s --check-prefix=HIP --input-file %t.hip
 // RUN: %hip_as_cuda %t.hip | diff - %t.cu
 // RUN: %if hip-amd %{ %hip_hpp -c %t.hip -o %t.hip.o %}

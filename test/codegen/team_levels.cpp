@@ -4,8 +4,8 @@
 // and vector loops over threadIdx.x; nested reductions start from the
 // identity on every thread and are all-reduced; team-level stores run on
 // the team leader, thread-level stores on each thread's lane 0.
-// RUN: %hppc translate --backend=openmp %s -o - | %FileCheck %s --check-prefix=OMP
-// RUN: %hppc translate --backend=cuda %s -o %t.cu
+// RUN: %hppc translate --format=none --backend=openmp %s -o - | %FileCheck %s --check-prefix=OMP
+// RUN: %hppc translate --format=none --backend=cuda %s -o %t.cu
 // RUN: %FileCheck %s --check-prefix=CUDA --input-file %t.cu
 // RUN: %if nvcc %{ %nvcc_hpp -c %t.cu -o %t.o %}
 
@@ -53,7 +53,7 @@ void three_level_sums(int E, int N, int M, const double *A, const double *x, dou
 // OMP: for (hpprt::index_t hpp_iv1 = 0; hpp_iv1 < hpp_n1; ++hpp_iv1) { int n = hpprt::index_at(hpp_lb1_0, hpp_iv1, 1);
 // OMP: { // hpp vector loop (omp simd)
 // OMP: #pragma omp simd reduction(+: s)
-// OMP-NEXT: #line 18
+// OMP-NEXT: #line 19
 // OMP: for (hpprt::index_t hpp_iv2 = 0; hpp_iv2 < hpp_n2; ++hpp_iv2) { int m = hpprt::index_at(hpp_lb2_0, hpp_iv2, 1);
 // OMP-NEXT: s += A[(e * N + n) * M + m] * x[m]; } }
 // OMP-NEXT: y[e * N + n] = s;
@@ -85,7 +85,7 @@ void three_level_sums(int E, int N, int M, const double *A, const double *x, dou
 // CUDA: { // hpp thread loop over thread_rank() / team_size()
 // CUDA: { // hpp vector loop over vector_rank() / vector_length()
 // CUDA: if (hpprt::cuda::is_vector_leader()) { y[e * N + n] = s; }
-// CUDA: hpprt::cuda::launch(hpp_launch, hpp_kernel_three_level_L13<decltype(hpp_body)>, hpp_body);
+// CUDA: hpprt::cuda::launch(hpp_launch, hpp_kernel_three_level_L13<decltype(hpp_body)>, hpp_bounded_kernel_three_level_L13<decltype(hpp_body)>, hpp_body);
 // CUDA-LABEL: void three_level_sums(
 // CUDA: hpp_launch.kind = hpprt::cuda::RegionKind::Team;
 // CUDA-NEXT: hpp_launch.iterations = hpp_n0;
@@ -128,7 +128,7 @@ void three_level_sums(int E, int N, int M, const double *A, const double *x, dou
 // HIP is the CUDA translation with the HIP runtime's names: the diff checks
 // every other byte, the HIP lines the runtime's macro, header and namespace.
 // (Here, at the end, so that the lines checked above keep their numbers.)
-// RUN: %hppc translate --backend=hip %s -o %t.hip
+// RUN: %hppc translate --format=none --backend=hip %s -o %t.hip
 // RUN: %FileCheck %s --check-prefix=HIP --input-file %t.hip
 // RUN: %hip_as_cuda %t.hip | diff - %t.cu
 // RUN: %if hip-amd %{ %hip_hpp -c %t.hip -o %t.hip.o %}

@@ -7,11 +7,11 @@
 // region, whatever their loop), passed to the grid reduction, captured by
 // the device lambda and passed to the collectives of nested loops, which
 // all-reduce with it and join the saved value, as for built-in operators.
-// RUN: %hppc translate --backend=openmp %s -o - --report --report-json %t.json | %FileCheck %s --check-prefix=OMP
+// RUN: %hppc translate --format=none --backend=openmp %s -o - --report --report-json %t.json | %FileCheck %s --check-prefix=OMP
 // RUN: %FileCheck %s --input-file %t.json --check-prefix=JSON
-// RUN: %hppc translate --backend=openmp %s -o %t.cpp
+// RUN: %hppc translate --format=none --backend=openmp %s -o %t.cpp
 // RUN: %cxx_omp -fsyntax-only %t.cpp
-// RUN: %hppc translate --backend=cuda %s -o %t.cu
+// RUN: %hppc translate --format=none --backend=cuda %s -o %t.cu
 // RUN: %FileCheck %s --check-prefix=CUDA --input-file %t.cu
 // RUN: %if nvcc %{ %nvcc_hpp -c %t.cu -o %t.o %}
 
@@ -170,7 +170,9 @@ void api_shape(int rows, int cols, const double *x, Stats &result) {
 
 // CUDA: template <class F> __global__ void hpp_kernel_flat(F hpp_f, hpprt::cuda::Ctx hpp_ctx) { hpp_f(hpp_ctx); }
 // CUDA-NEXT: template <class F> __global__ void hpp_kernel_levels(F hpp_f, hpprt::cuda::Ctx hpp_ctx) { hpp_f(hpp_ctx); }
+// CUDA-NEXT: template <class F> __global__ void HPPRT_GPU_TEAM_LAUNCH_BOUNDS hpp_bounded_kernel_levels(F hpp_f, hpprt::cuda::Ctx hpp_ctx) { hpp_f(hpp_ctx); }
 // CUDA-NEXT: template <class F> __global__ void hpp_kernel_team(F hpp_f, hpprt::cuda::Ctx hpp_ctx) { hpp_f(hpp_ctx); }
+// CUDA-NEXT: template <class F> __global__ void HPPRT_GPU_TEAM_LAUNCH_BOUNDS hpp_bounded_kernel_team(F hpp_f, hpprt::cuda::Ctx hpp_ctx) { hpp_f(hpp_ctx); }
 // The functions the reductions call are compiled for the device.
 // CUDA: __host__ __device__ void stats_join(Stats &a, const Stats &b) {
 // CUDA: __host__ __device__ void stats_init(Stats &s) { s = Stats{}; }
@@ -244,7 +246,7 @@ void api_shape(int rows, int cols, const double *x, Stats &result) {
 // HIP is the CUDA translation with the HIP runtime's names: the diff checks
 // every other byte, the HIP lines the runtime's macro, header and namespace.
 // (Here, at the end, so that the lines checked above keep their numbers.)
-// RUN: %hppc translate --backend=hip %s -o %t.hip
+// RUN: %hppc translate --format=none --backend=hip %s -o %t.hip
 // RUN: %FileCheck %s --check-prefix=HIP --input-file %t.hip
 // RUN: %hip_as_cuda %t.hip | diff - %t.cu
 // RUN: %if hip-amd %{ %hip_hpp -c %t.hip -o %t.hip.o %}

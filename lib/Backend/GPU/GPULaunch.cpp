@@ -84,15 +84,15 @@ std::string GPURegionWriter::launchPrologue(std::string &Captures) const {
   // The clauses' texts carry the pragma's line, where a compiler would
   // report their errors.
   std::string PragmaLine = Edit.lineDirective(L.Pragma.Begin);
+  auto Clause = [&](const Twine &Statement) {
+    return SourceEditor::userCopy(PragmaLine, Statement.str()) + "\n";
+  };
   if (!L.TeamSizeText.empty())
-    Pro += formatv("{0}\nhpp_launch.team_size = static_cast<int>({1});\n", PragmaLine,
-                   L.TeamSizeText);
+    Pro += Clause("hpp_launch.team_size = static_cast<int>(" + L.TeamSizeText + ");");
   if (!L.VectorLengthText.empty())
-    Pro += formatv("{0}\nhpp_launch.vector_length = static_cast<int>({1});\n", PragmaLine,
-                   L.VectorLengthText);
+    Pro += Clause("hpp_launch.vector_length = static_cast<int>(" + L.VectorLengthText + ");");
   if (!L.LeagueText.empty())
-    Pro += formatv("{0}\nhpp_launch.league_cap = static_cast<hpprt::index_t>({1});\n",
-                   PragmaLine, L.LeagueText);
+    Pro += Clause("hpp_launch.league_cap = static_cast<hpprt::index_t>(" + L.LeagueText + ");");
   bool NestedVector = false;
   R.forEachConstruct([&](const Construct &C) {
     NestedVector |= C.isLoop() && C.Level == LoopLevel::Vector;
@@ -102,8 +102,8 @@ std::string GPURegionWriter::launchPrologue(std::string &Captures) const {
   // A copy of the stream keeps a managed one alive until the region's
   // block ends (its last copy then waits for it).
   if (!L.StreamText.empty())
-    Pro += formatv("{0}\nconst hpp::Stream hpp_stream = ({1});\nhpp_launch.on(hpp_stream);\n",
-                   PragmaLine, L.StreamText);
+    Pro += Clause("const hpp::Stream hpp_stream = (" + L.StreamText + ");") +
+           "hpp_launch.on(hpp_stream);\n";
   if (L.Nowait)
     Pro += "hpp_launch.nowait = true;\n";
   // Mapped items are copied in before the launch and out when the region's
@@ -262,7 +262,7 @@ Error GPURegionWriter::emitRootLoop(const Construct &L) {
   if (Error E = rewriteLoopHeaders(L, Header, Edit))
     return E;
   return Edit.insertAfterStmt(L.Dims.back().Loop->getBody(),
-                              "\n" + SourceEditor::indentBlock(rootEpilogue(), Indent));
+                              SourceEditor::indentBlock("\n" + rootEpilogue(), Indent));
 }
 
 } // namespace hpp

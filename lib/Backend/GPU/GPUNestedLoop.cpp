@@ -90,9 +90,11 @@ Error GPURegionWriter::emitNestedLoop(const Construct &L) {
   bool Specialise = !Step.empty() && BodyText.isValid();
   if (Specialise) {
     Pro += formatv("if (hpp_s{0} == {1}) {{\n", K, Step);
-    Pro += Count(Step) + CountedHeader(Step) + "\n" + Edit.lineDirective(BodyText.getBegin()) +
-           "\n" + Edit.indentOf(BodyText.getBegin()) +
-           Edit.rewrittenText(BodyText.getBegin(), BodyText.getEnd()) + "\n}\n";
+    Pro += Count(Step) + CountedHeader(Step) + "\n" +
+           Edit.userCopy(BodyText.getBegin(),
+                         Edit.indentOf(BodyText.getBegin()) +
+                             Edit.rewrittenText(BodyText.getBegin(), BodyText.getEnd())) +
+           "\n}\n";
     Pro += "} else {\n";
   }
   Pro += Count("hpp_s" + K);
@@ -121,7 +123,7 @@ Error GPURegionWriter::emitNestedLoop(const Construct &L) {
   }
   Epi += "}";
   return Edit.insertAfterStmt(L.Dims.back().Loop->getBody(),
-                              "\n" + SourceEditor::indentBlock(Epi, Indent));
+                              SourceEditor::indentBlock("\n" + Epi, Indent));
 }
 
 } // namespace hpp

@@ -105,7 +105,7 @@ Error GPURegionWriter::emitSingle(const Construct &C) {
                    rt(C.PerThread ? "vector_broadcast" : "team_broadcast"));
   Epi += "}";
   return Edit.insertAfterStmt(C.S,
-                              "\n" + SourceEditor::indentBlock(Epi, Edit.indentOf(C.Pragma.Begin)));
+                              SourceEditor::indentBlock("\n" + Epi, Edit.indentOf(C.Pragma.Begin)));
 }
 
 Error GPURegionWriter::emitBarrier(const Construct &C) {

@@ -165,7 +165,7 @@ Error GPURegionWriter::emitNestedScan(const Construct &L) {
   }
   Epi += "}";
   return Edit.insertAfterStmt(L.Dims.back().Loop->getBody(),
-                              "\n" + SourceEditor::indentBlock(Epi, Indent));
+                              SourceEditor::indentBlock("\n" + Epi, Indent));
 }
 
 } // namespace hpp

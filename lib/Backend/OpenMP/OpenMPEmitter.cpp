@@ -190,10 +190,12 @@ Error RegionWriter::emitRootLoop(const Construct &L) {
   std::string PragmaLine = Edit.lineDirective(L.Pragma.Begin);
   for (const std::string *Clause : {&L.LeagueText, &L.TeamSizeText, &L.VectorLengthText})
     if (!Clause->empty())
-      Pro += formatv("{0}\n(void)static_cast<hpprt::index_t>({1});\n", PragmaLine, *Clause);
+      Pro += SourceEditor::userCopy(
+                 PragmaLine, formatv("(void)static_cast<hpprt::index_t>({0});", *Clause).str()) +
+             "\n";
   // Streams are synchronous on this backend; the expression still runs.
   if (!L.StreamText.empty())
-    Pro += formatv("{0}\n(void)({1});\n", PragmaLine, L.StreamText);
+    Pro += SourceEditor::userCopy(PragmaLine, "(void)(" + L.StreamText + ");") + "\n";
   for (const ReductionVar &RV : L.Reductions) {
     std::string Op = runtimeOpType(RV);
     ReductionOpText OpText(id(L), RV);
@@ -306,7 +308,7 @@ Error RegionWriter::emitRootLoop(const Construct &L) {
   }
   Epi += formatv("} // hpp region '{0}'\n", R.Name);
   return Edit.insertAfterStmt(L.Dims.back().Loop->getBody(),
-                              "\n" + SourceEditor::indentBlock(Epi, Indent));
+                              SourceEditor::indentBlock("\n" + Epi, Indent));
 }
 
 Error RegionWriter::emitNestedLoop(const Construct &L) {

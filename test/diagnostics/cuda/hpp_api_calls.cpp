@@ -2,9 +2,9 @@
 // (HPP_FUNCTION in their headers): no diagnostic, and their host-only error
 // paths (exceptions) are not reported as device code; the region becomes
 // a kernel. Host-only API is refused in hpp_api_host_only.cpp.
-// RUN: %hppc translate --backend=cuda %s -o %t.cu 2> %t.err
+// RUN: %hppc translate --format=none --backend=cuda %s -o %t.cu 2> %t.err
 // RUN: %FileCheck %s --input-file=%t.err --check-prefix=ERR --allow-empty
-// RUN: %hppc translate --backend=hip %s -o %t.hip -- -Xclang -verify
+// RUN: %hppc translate --format=none --backend=hip %s -o %t.hip -- -Xclang -verify
 // RUN: %FileCheck %s --input-file=%t.cu --check-prefix=CU
 // expected-no-diagnostics
 

@@ -4,11 +4,11 @@
 // error). Both front ends meet this: a parallel_for body capturing by
 // reference is lowered to the same loop. Only an array whose size is not
 // a constant cannot be mapped by its type: still an error.
-// RUN: %hppc translate --backend=cuda %s -o %t.cu -- -Xclang -verify
-// RUN: %hppc translate --backend=cuda %s -o %t.cu
+// RUN: %hppc translate --format=none --backend=cuda %s -o %t.cu -- -Xclang -verify
+// RUN: %hppc translate --format=none --backend=cuda %s -o %t.cu
 // RUN: %FileCheck %s --input-file %t.cu
-// RUN: %hppc translate --backend=openmp %s -o %t.cpp -- -Xclang -verify
-// RUN: %hppc translate --backend=cuda %s -o %t.vla.cu -- -DVLA -Xclang -verify=vla
+// RUN: %hppc translate --format=none --backend=openmp %s -o %t.cpp -- -Xclang -verify
+// RUN: %hppc translate --format=none --backend=cuda %s -o %t.vla.cu -- -DVLA -Xclang -verify=vla
 // expected-no-diagnostics
 #include <hpp/hpp.hpp>
 
@@ -45,4 +45,4 @@ void variableLength(int n, double *out) {
 // The HIP backend maps and refuses the same, naming HIP: the expectations
 // with CUDA replaced by HIP, checked on a copy (same lines) translated for HIP.
 // RUN: sed -e s/CUDA/HIP/g %s > %t.hip.cpp
-// RUN: %hppc translate --backend=hip %t.hip.cpp -o %t.hip -- -I%S -DVLA -Xclang -verify=vla
+// RUN: %hppc translate --format=none --backend=hip %t.hip.cpp -o %t.hip -- -I%S -DVLA -Xclang -verify=vla
