@@ -31,6 +31,16 @@ Error ConstructEmitter::emit(const Construct &C) {
     return emitBarrier(C);
   case ConstructKind::Scan:
     return emitScanSeparator(C);
+  case ConstructKind::Data:
+  case ConstructKind::EnterData:
+  case ConstructKind::ExitData:
+  case ConstructKind::Update:
+    // Data constructs are emitted at file level (Emitter::emitDataConstruct);
+    // Analysis refuses them inside a region, so one here is a bug of hppc:
+    // an error, never an output without its maps.
+    return createStringError(inconvertibleErrorCode(),
+                             "internal error: a data construct inside region '%s'",
+                             R.Name.c_str());
   }
   llvm_unreachable("unknown construct kind");
 }
