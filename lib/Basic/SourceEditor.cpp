@@ -32,13 +32,15 @@ std::vector<TextRange> merged(std::vector<TextRange> Ranges) {
   return Out;
 }
 
-/// Whether [Begin, End) of a text whose kept ranges are \p Kept holds no
-/// kept character.
+} // namespace
+
 bool noneKept(const std::vector<TextRange> &Kept, size_t Begin, size_t End) {
   auto It = llvm::upper_bound(Kept, Begin,
                               [](size_t Off, const TextRange &R) { return Off < R.End; });
   return It == Kept.end() || It->Begin >= End;
 }
+
+namespace {
 
 /// \p In without the characters of \p Drop (sorted, disjoint), with the
 /// kept ranges moved along.

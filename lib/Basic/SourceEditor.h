@@ -56,6 +56,10 @@ struct EditedText {
   std::vector<TextRange> Kept;
 };
 
+/// Whether [Begin, End) of a text whose kept ranges are \p Kept (sorted,
+/// disjoint) holds no kept character.
+bool noneKept(const std::vector<TextRange> &Kept, size_t Begin, size_t End);
+
 /// Reports \p E, an edit that failed, as the refusal of the region at
 /// \p Loc; a MacroEditError adds a note naming the macro at its invocation.
 void reportEditError(llvm::Error E, clang::SourceLocation Loc, Diagnoser &Diags,

@@ -86,13 +86,6 @@ private:
   std::vector<Directive> Directives;
 };
 
-/// Whether no character of [Begin, End) is kept.
-bool noneKept(const std::vector<TextRange> &Kept, size_t Begin, size_t End) {
-  auto It = llvm::upper_bound(Kept, Begin,
-                              [](size_t Off, const TextRange &R) { return Off < R.End; });
-  return It == Kept.end() || It->Begin >= End;
-}
-
 tooling::Replacements collect(const std::vector<tooling::Replacement> &List) {
   tooling::Replacements Out;
   for (const tooling::Replacement &R : List)
