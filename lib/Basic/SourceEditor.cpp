@@ -216,10 +216,16 @@ std::string SourceEditor::indentBlock(StringRef Text, StringRef Indent) {
   std::string Out;
   SmallVector<StringRef, 16> Lines;
   Text.split(Lines, '\n');
+  // Lines that start inside a copy of the user's text are the user's: a
+  // raw string literal or a line splice inside a string continues on them,
+  // so one added blank would change the program's data.
+  unsigned CopyDepth = 0;
   for (size_t I = 0; I < Lines.size(); ++I) {
     StringRef L = Lines[I];
-    if (I > 0 && !L.empty() && !L.ltrim(CopyOpen).starts_with("#"))
+    if (I > 0 && CopyDepth == 0 && !L.empty() && !L.ltrim(CopyOpen).starts_with("#"))
       Out += Indent.str();
+    CopyDepth += L.count(CopyOpen);
+    CopyDepth -= std::min<size_t>(CopyDepth, L.count(CopyClose));
     Out += L.str();
     if (I + 1 < Lines.size())
       Out += "\n";

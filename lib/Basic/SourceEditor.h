@@ -123,7 +123,8 @@ public:
   std::string indentOf(clang::SourceLocation Loc) const;
 
   /// Prefixes every line of \p Text but the first (which goes where the
-  /// replaced text started) and preprocessor directives.
+  /// replaced text started), preprocessor directives and the lines of
+  /// copies of the user's text (userCopy), which keep their layout.
   static std::string indentBlock(llvm::StringRef Text, llvm::StringRef Indent);
 
   /// The rewritten main file (what the lowering parses again).
