@@ -42,9 +42,11 @@
 #define HPPRT_GPU_DEFAULT_STREAM cudaStreamLegacy
 #endif
 
-/// Scan kernels keep each item's contribution and prefix in registers;
-/// four resident blocks per multiprocessor keep enough loads in flight.
-#define HPPRT_GPU_SCAN_LAUNCH_BOUNDS __launch_bounds__(::hpprt::gpu::scan_block, 4)
+/// Scan kernels keep each item in registers; three resident blocks per
+/// multiprocessor are the least that keeps enough loads in flight, and
+/// leave a generated body 85 registers before it spills (the protocol
+/// alone fits four blocks in 64).
+#define HPPRT_GPU_SCAN_LAUNCH_BOUNDS __launch_bounds__(::hpprt::gpu::scan_block, 3)
 
 /// The second kernel of a team region with AUTO sizes: at most 256 threads
 /// per block (what AUTO chooses) and enough blocks to fill a multiprocessor

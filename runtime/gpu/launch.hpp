@@ -44,8 +44,10 @@ constexpr int flat_block = 256;
 constexpr int scan_block = 256;
 /// Items per thread of a scan (warp-striped, see scan.hpp); a tile is
 /// scan_block * scan_items iterations. A constant, so that generated code
-/// can size its per-item register arrays with it.
-constexpr int scan_items = 12;
+/// can size its per-item register arrays with it. 16 measured best on an
+/// H100 (benchmarks/cuda/scan_shape, docs/performance.md): 12 and 14 keep
+/// too few loads in flight, 18 and more cost resident blocks.
+constexpr int scan_items = 16;
 /// Upper bound of an AUTO team (threads × lanes). Larger blocks rarely help
 /// team code: every team barrier and block reduction then waits for more
 /// warps, and fewer, bigger teams leave the SM idle at the end of a league.

@@ -155,11 +155,29 @@ __device__ index_t scan_tile(const DeviceScan<Op, T> &s) {
 
 namespace detail {
 
+/// How a tile's look-back waits for its predecessors (0: it does not).
+/// StartNs: after publishing its aggregate, before the first look (the
+/// nearest predecessors are usually about to publish). PollNs: between
+/// looks that found a predecessor not yet published. Spinning without
+/// a pause sends every waiting warp's loads to L2, where they compete with
+/// the tiles' own data; grids too small to fill the device do not wait.
+template <unsigned StartNs, unsigned PollNs> struct LookbackWait {
+  static constexpr unsigned start_ns = StartNs, poll_ns = PollNs;
+};
+/// Measured on an H100 at 2^20 to 2^28 items (benchmarks/cuda/scan_shape):
+/// without waits the scan ran at 0.89-0.96x cub::DeviceScan at 2^28, with
+/// these 1.02-1.05x; shorter waits were 1-3% slower, longer polls too.
+using DefaultLookbackWait = LookbackWait<1500, 400>;
+
+template <class Wait> __device__ inline bool lookback_naps() {
+  return (Wait::start_ns || Wait::poll_ns) && gridDim.x >= 500;
+}
+
 /// Run by the 32 lanes of one warp: publishes the tile's aggregate, looks
 /// back to the nearest inclusive prefix, publishes the tile's inclusive
 /// prefix and returns (in every lane) the tile's exclusive prefix, the
 /// initial value included.
-template <class Op, class T>
+template <class Wait = DefaultLookbackWait, class Op, class T>
 __device__ T tile_lookback(const DeviceScan<Op, T> &s, index_t tile,
                            const T &block_agg, unsigned lane) {
   if (tile == 0) {
@@ -173,6 +191,9 @@ __device__ T tile_lookback(const DeviceScan<Op, T> &s, index_t tile,
   const T id = Op::template identity<T>();
   if (lane == 0)
     store_tile(s.tiles + tile, kTilePartial, block_agg);
+  const bool naps = lookback_naps<Wait>();
+  if (Wait::start_ns && naps)
+    warp::nap<Wait::start_ns>();
   T running = id; // combined aggregates of the tiles seen so far
   index_t base = tile - 1;
   for (;;) {
@@ -180,10 +201,14 @@ __device__ T tile_lookback(const DeviceScan<Op, T> &s, index_t tile,
     TileWord<T> w;
     w.status = kTilePartial;
     w.value = id;
-    do {
+    for (;;) {
       if (j >= 0)
         w = load_tile(s.tiles + j);
-    } while (warp::any(warp::full_mask, j >= 0 && w.status == kTileInvalid));
+      if (!warp::any(warp::full_mask, j >= 0 && w.status == kTileInvalid))
+        break;
+      if (Wait::poll_ns && naps)
+        warp::nap<Wait::poll_ns>();
+    }
     const warp::mask_t inclusive =
         warp::ballot(warp::full_mask, j >= 0 && w.status == kTileInclusive);
     const int stop = inclusive ? warp::first_lane_plus_one(inclusive) - 1
@@ -211,21 +236,22 @@ __device__ T tile_lookback(const DeviceScan<Op, T> &s, index_t tile,
 /// scan_item() and scan_prefixes() for K items per thread (the public
 /// functions use K = scan_items; other K let a benchmark compare tile
 /// sizes, with a grid of ceil(n / (scan_block * K)) tiles).
-template <int K> __device__ inline index_t scan_item_k(index_t tile, int k) {
+template <int K, int Block = scan_block>
+__device__ inline index_t scan_item_k(index_t tile, int k) {
   constexpr int size = static_cast<int>(warp::size);
   const int w = static_cast<int>(threadIdx.x) / size;
   const int l = static_cast<int>(threadIdx.x) % size;
-  return tile * (static_cast<index_t>(scan_block) * K) +
+  return tile * (static_cast<index_t>(Block) * K) +
          static_cast<index_t>((w * K + k) * size + l);
 }
 
 /// Combines the warps' totals into the tile's aggregate, runs the look-back
 /// in warp 0 and returns, in every thread, the prefix of the calling warp's
 /// items: initial value, earlier tiles, earlier warps of this tile.
-template <class Op, class T>
+template <int Block, class Wait, class Op, class T>
 __device__ T warp_prefix(const DeviceScan<Op, T> &s, index_t tile,
                          const T &warp_agg) {
-  constexpr int warps = scan_block / static_cast<int>(warp::size);
+  constexpr int warps = Block / static_cast<int>(warp::size);
   __shared__ T warp_total[warps];
   __shared__ T tile_prefix;
   const unsigned lane = threadIdx.x % warp::size;
@@ -243,7 +269,7 @@ __device__ T warp_prefix(const DeviceScan<Op, T> &s, index_t tile,
     Op::join(block_agg, warp_total[w]);
   }
   if (warp_id == 0) {
-    const T prefix = tile_lookback(s, tile, block_agg, lane);
+    const T prefix = tile_lookback<Wait>(s, tile, block_agg, lane);
     if (lane == 0)
       tile_prefix = prefix;
   }
@@ -254,6 +280,17 @@ __device__ T warp_prefix(const DeviceScan<Op, T> &s, index_t tile,
   return p;
 }
 
+/// The shared memory of scan_prefixes_k's transpose, one buffer for every
+/// value type (at most 8 bytes) of a block shape: a loop with several
+/// inscan variables of different types scans them one after the other,
+/// and a buffer per type (35 KB each for 8-byte types at 256 x 16) would
+/// pass the 48 KB of static shared memory a kernel may have.
+template <int Block, int K> __device__ inline unsigned long long *exchange_buffer() {
+  constexpr int row = K % 2 == 0 ? K + 1 : K;
+  __shared__ unsigned long long buf[(Block / warp::size) * warp::size * row];
+  return buf;
+}
+
 /// Shared-memory transpose: the warp's 32 * K items go through shared
 /// memory so that each lane scans K consecutive items serially; one shuffle
 /// scan of the lanes' totals per warp (instead of one per round of 32
@@ -261,15 +298,15 @@ __device__ T warp_prefix(const DeviceScan<Op, T> &s, index_t tile,
 /// int64 on an H200 ran at 0.75x CUB this way, 0.40-0.54x with a shuffle
 /// scan per round. Rows are
 /// padded to an odd number of 8-byte words: no bank conflicts either way.
-template <int K, bool Inclusive = false, class Op, class T>
+template <int K, bool Inclusive = false, int Block = scan_block,
+          class Wait = DefaultLookbackWait, class Op, class T>
 __device__ void scan_prefixes_k(const DeviceScan<Op, T> &s, index_t tile,
                                 const T (&contrib)[K], T (&excl)[K]) {
-  constexpr int warps = scan_block / static_cast<int>(warp::size);
+  static_assert(Block % warp::size == 0, "scan blocks are whole warps");
   constexpr int row = K % 2 == 0 ? K + 1 : K; // lane l's items at l * row
-  __shared__ T buf[warps][warp::size * row];
   const unsigned lane = threadIdx.x % warp::size;
   const unsigned warp_id = threadIdx.x / warp::size;
-  T *mine = buf[warp_id];
+  T *mine = reinterpret_cast<T *>(exchange_buffer<Block, K>()) + warp_id * warp::size * row;
   // Warp-local item i = k * 32 + lane is consecutive item i % K of lane i / K.
 #pragma unroll
   for (int k = 0; k < K; ++k) {
@@ -294,7 +331,7 @@ __device__ void scan_prefixes_k(const DeviceScan<Op, T> &s, index_t tile,
   }
   const T lane_before = shfl_up(warp::full_mask, incl, 1);
   const T warp_agg = shfl(warp::full_mask, incl, static_cast<int>(warp::size) - 1);
-  T r = warp_prefix(s, tile, warp_agg);
+  T r = warp_prefix<Block, Wait>(s, tile, warp_agg);
   if (lane > 0)
     Op::join(r, lane_before);
 #pragma unroll

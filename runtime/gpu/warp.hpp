@@ -169,6 +169,19 @@ __device__ inline Bits128 load_coherent(const Bits128 *p) {
 #endif
 }
 
+/// Sleeps about \p Ns nanoseconds: the back-off of a loop that polls
+/// memory other blocks write, so that the polling leaves the memory
+/// system to the blocks doing the work. AMD sleeps in units of 64 clocks
+/// (about 40 ns at 1.6 GHz), at most 127 of them.
+template <unsigned Ns> __device__ inline void nap() {
+#ifdef HPPRT_GPU_AMD_WAVEFRONTS
+  constexpr unsigned units = Ns / 40 < 1 ? 1 : Ns / 40 > 127 ? 127 : Ns / 40;
+  __builtin_amdgcn_s_sleep(units);
+#elif !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 700
+  __nanosleep(Ns);
+#endif
+}
+
 /// Stops the kernel (after a message printed by the caller).
 [[noreturn]] __device__ inline void trap() {
 #ifdef HPPRT_GPU_AMD_WAVEFRONTS

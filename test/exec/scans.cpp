@@ -99,6 +99,35 @@ int main() {
     z += ip[i];
   }
   std::printf("zero-trip %ld excl[0] %ld\n", z, excl[0]);
+
+  // Two inscan variables of different types over more tiles than the GPU
+  // runs at once (its look-back then naps between polls): one shared-memory
+  // exchange serves both (a buffer per type passed the 48 KB a kernel may
+  // declare once tiles grew to 16 items per thread).
+  const int big = 3000017;
+  long* cnt = hpp::alloc<long>(big, hpp::Space::Shared);
+  double* half = hpp::alloc<double>(big, hpp::Space::Shared);
+  long c2 = 0;
+  double h2 = 0;
+#pragma hpp parallel reduction(inscan, +: c2, h2)
+  for (int i = 0; i < big; ++i) {
+    c2 += i % 7;
+    h2 += (i % 5) * 0.5;
+#pragma hpp scan inclusive(c2, h2)
+    cnt[i] = c2;
+    half[i] = h2;
+  }
+  long rc = 0, wrong = 0;
+  double rh = 0;
+  for (int i = 0; i < big; ++i) {
+    rc += i % 7;
+    rh += (i % 5) * 0.5;
+    wrong += cnt[i] != rc || half[i] != rh;
+  }
+  std::printf("two-type scan totals %ld %.17g cnt[last] %ld half[last] %.17g mismatches %ld\n", c2, h2,
+              cnt[big - 1], half[big - 1], wrong);
+  hpp::free(cnt);
+  hpp::free(half);
   hpp::free(in);
   hpp::free(incl);
   hpp::free(excl);

@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# Builds the scan-shape benchmark (main.cu: the runtime's single-pass scan
+# protocol at several block sizes, items per thread, launch bounds and
+# look-back waits, against cub::DeviceScan) into
+# .device-carry/bench-scan-shape/hpp_scan_shape. On the device:
+#   .device-carry/bench-scan-shape/hpp_scan_shape [log2(n),...] [reps]
+exec "$(dirname "$0")/../build-bench.sh" scan_shape bench-scan-shape hpp_scan_shape -Xptxas -v

@@ -1,0 +1,223 @@
+// Scan shapes against CUB (issue 16, item 2): the protocol of
+// runtime/gpu/scan.hpp (warp-striped items, in-place prefixes as the
+// generated code keeps them, decoupled look-back) instantiated at several
+// block sizes, items per thread, minimum resident blocks and look-back
+// waits, each timed against cub::DeviceScan on the same data in the same
+// run and checked element by element against it. Prints one table.
+#include <hpprt/cuda/hpprt.hpp>
+
+#include <cub/device/device_scan.cuh>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <vector>
+
+namespace rt = hpprt::cuda;
+using hpprt::index_t;
+
+#define CK(x)                                                                                   \
+  do {                                                                                          \
+    cudaError_t e_ = (x);                                                                       \
+    if (e_ != cudaSuccess) {                                                                    \
+      std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #x, cudaGetErrorString(e_)); \
+      std::exit(1);                                                                             \
+    }                                                                                           \
+  } while (0)
+
+template <int Block, int K, int MinBlocks, unsigned StartNs, unsigned PollNs, bool Inclusive,
+          class T>
+__global__ void __launch_bounds__(Block, MinBlocks)
+    shape_scan(rt::DeviceScan<hpprt::Sum, T> st, const T *in, T *out, index_t n) {
+  const index_t tile = rt::scan_tile(st);
+  T items[K];
+#pragma unroll
+  for (int k = 0; k < K; ++k) {
+    const index_t i = rt::detail::scan_item_k<K, Block>(tile, k);
+    items[k] = i < n ? in[i] : T(0);
+  }
+  rt::detail::scan_prefixes_k<K, Inclusive, Block,
+                              rt::detail::LookbackWait<StartNs, PollNs>>(st, tile, items, items);
+#pragma unroll
+  for (int k = 0; k < K; ++k) {
+    const index_t i = rt::detail::scan_item_k<K, Block>(tile, k);
+    if (i < n)
+      out[i] = items[k];
+  }
+}
+
+template <class T> __global__ void fill(T *p, index_t n) {
+  for (index_t i = blockIdx.x * index_t(blockDim.x) + threadIdx.x; i < n;
+       i += index_t(gridDim.x) * blockDim.x)
+    p[i] = T(static_cast<long long>((i * 2654435761ull) % 2001) - 1000);
+}
+
+template <class T> __global__ void count_diff(const T *a, const T *b, index_t n, unsigned long long *bad) {
+  unsigned long long c = 0;
+  for (index_t i = blockIdx.x * index_t(blockDim.x) + threadIdx.x; i < n;
+       i += index_t(gridDim.x) * blockDim.x)
+    c += a[i] != b[i];
+  if (c)
+    atomicAdd(bad, c);
+}
+
+int g_reps = 20;
+
+template <class F> float median_ms(F &&f) {
+  cudaEvent_t a, b;
+  CK(cudaEventCreate(&a));
+  CK(cudaEventCreate(&b));
+  f();
+  f();
+  std::vector<float> t;
+  for (int r = 0; r < g_reps; ++r) {
+    CK(cudaEventRecord(a));
+    f();
+    CK(cudaEventRecord(b));
+    CK(cudaEventSynchronize(b));
+    float ms;
+    CK(cudaEventElapsedTime(&ms, a, b));
+    t.push_back(ms);
+  }
+  std::sort(t.begin(), t.end());
+  return t[t.size() / 2];
+}
+
+template <class T> struct Data {
+  index_t n;
+  T *in, *out, *ref;
+  unsigned long long *bad;
+  char *work;
+  float cub_ms[2];
+};
+
+template <int Block, int K, int MinBlocks, unsigned StartNs, unsigned PollNs, bool Inclusive,
+          class T>
+void variant(Data<T> &d, const char *type) {
+  const index_t tile = index_t(Block) * K;
+  const index_t tiles = (d.n + tile - 1) / tile;
+  const std::size_t bytes = 256 + tiles * sizeof(rt::detail::TileWord<T>);
+  rt::DeviceScan<hpprt::Sum, T> st{reinterpret_cast<unsigned *>(d.work),
+                                   reinterpret_cast<rt::detail::TileWord<T> *>(d.work + 256),
+                                   nullptr, T(0)};
+  auto run = [&] {
+    CK(cudaMemsetAsync(d.work, 0, bytes));
+    shape_scan<Block, K, MinBlocks, StartNs, PollNs, Inclusive, T>
+        <<<static_cast<unsigned>(tiles), Block>>>(st, d.in, d.out, d.n);
+  };
+  CK(cudaMemset(d.out, 0xff, d.n * sizeof(T)));
+  const float ms = median_ms(run);
+  CK(cudaGetLastError());
+  // The reference of this kind of scan, from CUB.
+  std::size_t tb = 0;
+  if (Inclusive)
+    CK(cub::DeviceScan::InclusiveSum(nullptr, tb, d.in, d.ref, d.n));
+  else
+    CK(cub::DeviceScan::ExclusiveSum(nullptr, tb, d.in, d.ref, d.n));
+  void *tmp;
+  CK(cudaMalloc(&tmp, tb));
+  if (Inclusive)
+    CK(cub::DeviceScan::InclusiveSum(tmp, tb, d.in, d.ref, d.n));
+  else
+    CK(cub::DeviceScan::ExclusiveSum(tmp, tb, d.in, d.ref, d.n));
+  CK(cudaFree(tmp));
+  CK(cudaMemset(d.bad, 0, sizeof(*d.bad)));
+  count_diff<<<1024, 256>>>(d.out, d.ref, d.n, d.bad);
+  unsigned long long bad = 0;
+  CK(cudaMemcpy(&bad, d.bad, sizeof bad, cudaMemcpyDeviceToHost));
+  cudaFuncAttributes attr{};
+  CK(cudaFuncGetAttributes(&attr, shape_scan<Block, K, MinBlocks, StartNs, PollNs, Inclusive, T>));
+  int per_sm = 0;
+  CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+      &per_sm, shape_scan<Block, K, MinBlocks, StartNs, PollNs, Inclusive, T>, Block, 0));
+  const float cub = d.cub_ms[Inclusive];
+  std::printf("| %-6s | %-9s | %5d | %3d | %3d | %5u | %5u | %4d | %4zu | %6.3f | %6.3f | %6.0f | %6.3f | %s |\n",
+              type, Inclusive ? "inclusive" : "exclusive", Block, K, MinBlocks, StartNs, PollNs,
+              attr.numRegs, per_sm * (std::size_t)Block, ms, cub, 2.0 * d.n * sizeof(T) / ms / 1e6,
+              cub / ms, bad ? "WRONG" : "exact");
+  if (bad)
+    std::exit(1);
+}
+
+template <class T> void cub_times(Data<T> &d) {
+  for (int inc = 0; inc < 2; ++inc) {
+    std::size_t tb = 0;
+    if (inc)
+      CK(cub::DeviceScan::InclusiveSum(nullptr, tb, d.in, d.ref, d.n));
+    else
+      CK(cub::DeviceScan::ExclusiveSum(nullptr, tb, d.in, d.ref, d.n));
+    void *tmp;
+    CK(cudaMalloc(&tmp, tb));
+    d.cub_ms[inc] = median_ms([&] {
+      if (inc)
+        CK(cub::DeviceScan::InclusiveSum(tmp, tb, d.in, d.ref, d.n));
+      else
+        CK(cub::DeviceScan::ExclusiveSum(tmp, tb, d.in, d.ref, d.n));
+    });
+    CK(cudaFree(tmp));
+  }
+}
+
+template <class T, bool Inc> void shapes(Data<T> &d, const char *type) {
+  // The shape before this benchmark (256 x 12, 4 blocks, no waits), then
+  // 16 items per thread with waits around 1 us / 0.4 us (CUB waits
+  // 632 ns / 1290 ns on Hopper with 224 x 24), and neighbours.
+  variant<256, 12, 4, 0, 0, Inc>(d, type);
+  variant<256, 16, 3, 0, 0, Inc>(d, type);
+  variant<256, 16, 3, 600, 200, Inc>(d, type);
+  variant<256, 16, 3, 1000, 400, Inc>(d, type);
+  variant<256, 16, 3, 1500, 400, Inc>(d, type);
+  variant<256, 16, 3, 1000, 800, Inc>(d, type);
+  variant<256, 16, 4, 1000, 400, Inc>(d, type);
+  variant<256, 14, 3, 1000, 400, Inc>(d, type);
+  variant<256, 18, 3, 1000, 400, Inc>(d, type);
+  variant<224, 24, 2, 1300, 600, Inc>(d, type);
+}
+
+template <class T> void run_type(index_t n, const char *type) {
+  Data<T> d{};
+  d.n = n;
+  CK(cudaMalloc(&d.in, n * sizeof(T)));
+  CK(cudaMalloc(&d.out, n * sizeof(T)));
+  CK(cudaMalloc(&d.ref, n * sizeof(T)));
+  CK(cudaMalloc(&d.bad, sizeof(unsigned long long)));
+  CK(cudaMalloc(&d.work, 256 + (n / 1024 + 1) * 16));
+  fill<<<2048, 256>>>(d.in, n);
+  CK(cudaDeviceSynchronize());
+  cub_times(d);
+  shapes<T, true>(d, type);
+  shapes<T, false>(d, type);
+  CK(cudaFree(d.in));
+  CK(cudaFree(d.out));
+  CK(cudaFree(d.ref));
+  CK(cudaFree(d.bad));
+  CK(cudaFree(d.work));
+}
+
+int main(int argc, char **argv) {
+  // Sizes as log2 (comma-separated), default the benchmark's 2^28 and the
+  // suite's three size classes.
+  std::vector<int> lgs;
+  for (const char *p = argc > 1 ? argv[1] : "28,25,23,20"; *p;) {
+    lgs.push_back(std::atoi(p));
+    while (*p && *p != ',')
+      ++p;
+    if (*p)
+      ++p;
+  }
+  if (argc > 2)
+    g_reps = std::max(3, std::atoi(argv[2]));
+  cudaDeviceProp p;
+  CK(cudaGetDeviceProperties(&p, 0));
+  for (int lg : lgs) {
+    std::printf("\nscan shapes vs cub::DeviceScan, n = 2^%d, %s, medians of %d\n", lg, p.name,
+                g_reps);
+    std::printf("| type | scan | block | K | min blocks | start ns | poll ns | regs | resident "
+                "threads/SM | ms | CUB ms | GB/s | vs CUB | check |\n");
+    std::printf("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+    const index_t n = index_t(1) << lg;
+    run_type<long long>(n, "int64");
+    run_type<double>(n, "double");
+  }
+  return 0;
+}
