@@ -91,6 +91,26 @@ template <class T> struct Data {
   float cub_ms[2];
 };
 
+/// cub::DeviceScan's inclusive or exclusive sum of d.in into d.ref.
+template <class T> struct CubScan {
+  Data<T> &d;
+  bool inclusive;
+  std::size_t bytes = 0;
+  void *tmp = nullptr;
+  CubScan(Data<T> &d, bool inclusive) : d(d), inclusive(inclusive) {
+    call();
+    CK(cudaMalloc(&tmp, bytes));
+  }
+  ~CubScan() { cudaFree(tmp); }
+  void run() { call(); }
+  void call() {
+    if (inclusive)
+      CK(cub::DeviceScan::InclusiveSum(tmp, bytes, d.in, d.ref, d.n));
+    else
+      CK(cub::DeviceScan::ExclusiveSum(tmp, bytes, d.in, d.ref, d.n));
+  }
+};
+
 template <int Block, int K, int MinBlocks, unsigned StartNs, unsigned PollNs, bool Inclusive,
           class T>
 void variant(Data<T> &d, const char *type) {
@@ -109,18 +129,8 @@ void variant(Data<T> &d, const char *type) {
   const float ms = median_ms(run);
   CK(cudaGetLastError());
   // The reference of this kind of scan, from CUB.
-  std::size_t tb = 0;
-  if (Inclusive)
-    CK(cub::DeviceScan::InclusiveSum(nullptr, tb, d.in, d.ref, d.n));
-  else
-    CK(cub::DeviceScan::ExclusiveSum(nullptr, tb, d.in, d.ref, d.n));
-  void *tmp;
-  CK(cudaMalloc(&tmp, tb));
-  if (Inclusive)
-    CK(cub::DeviceScan::InclusiveSum(tmp, tb, d.in, d.ref, d.n));
-  else
-    CK(cub::DeviceScan::ExclusiveSum(tmp, tb, d.in, d.ref, d.n));
-  CK(cudaFree(tmp));
+  CubScan<T> cub_ref(d, Inclusive);
+  cub_ref.run();
   CK(cudaMemset(d.bad, 0, sizeof(*d.bad)));
   count_diff<<<1024, 256>>>(d.out, d.ref, d.n, d.bad);
   unsigned long long bad = 0;
@@ -141,20 +151,8 @@ void variant(Data<T> &d, const char *type) {
 
 template <class T> void cub_times(Data<T> &d) {
   for (int inc = 0; inc < 2; ++inc) {
-    std::size_t tb = 0;
-    if (inc)
-      CK(cub::DeviceScan::InclusiveSum(nullptr, tb, d.in, d.ref, d.n));
-    else
-      CK(cub::DeviceScan::ExclusiveSum(nullptr, tb, d.in, d.ref, d.n));
-    void *tmp;
-    CK(cudaMalloc(&tmp, tb));
-    d.cub_ms[inc] = median_ms([&] {
-      if (inc)
-        CK(cub::DeviceScan::InclusiveSum(tmp, tb, d.in, d.ref, d.n));
-      else
-        CK(cub::DeviceScan::ExclusiveSum(tmp, tb, d.in, d.ref, d.n));
-    });
-    CK(cudaFree(tmp));
+    CubScan<T> scan(d, inc);
+    d.cub_ms[inc] = median_ms([&] { scan.run(); });
   }
 }
 
