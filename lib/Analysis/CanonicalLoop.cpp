@@ -110,6 +110,38 @@ std::optional<long long> evaluateConstant(const Expr *E, ASTContext &Ctx) {
   return R.Val.getInt().getSExtValue();
 }
 
+/// The iterations of `i = Lower; i CMP Bound; i += Step` when both bounds
+/// are constants (the direction was checked: Step moves towards Bound).
+std::optional<long long> constantTripCount(const Expr *Lower, const Expr *Bound, LoopCmp Cmp,
+                                           long long Step, ASTContext &Ctx) {
+  std::optional<long long> L = evaluateConstant(Lower, Ctx);
+  std::optional<long long> U = evaluateConstant(Bound, Ctx);
+  if (!L || !U)
+    return std::nullopt;
+  // The distance to cover, exclusive of the bound: Le and Ge include it.
+  long long Span = 0;
+  switch (Cmp) {
+  case LoopCmp::Lt:
+  case LoopCmp::Ne:
+    Span = *U - *L;
+    break;
+  case LoopCmp::Le:
+    Span = *U - *L + 1;
+    break;
+  case LoopCmp::Gt:
+    Span = *U - *L;
+    break;
+  case LoopCmp::Ge:
+    Span = *U - *L - 1;
+    break;
+  }
+  if (Step < 0) {
+    Span = -Span;
+    Step = -Step;
+  }
+  return Span <= 0 ? 0 : (Span + Step - 1) / Step;
+}
+
 bool refersTo(const Expr *E, const VarDecl *V) {
   return getReferencedVar(E) == V;
 }
@@ -303,6 +335,7 @@ std::optional<LoopDim> analyzeCanonicalLoop(const ForStmt *For,
   });
   if (!Ok)
     return Note();
+  Dim.ConstTripCount = constantTripCount(Index->getInit(), Bound, Dim.Cmp, Dim.Step, Ctx);
   return Dim;
 }
 

@@ -24,6 +24,7 @@
 #include "Analysis/ReductionResolver.h"
 #include "Analysis/ScanAnalysis.h"
 #include "Analysis/ScratchAnalysis.h"
+#include "Analysis/TeamWidth.h"
 #include "Analysis/ThrowAnalysis.h"
 #include "Basic/ASTUtils.h"
 #include "Basic/Diagnostics.h"
@@ -158,6 +159,7 @@ void Builder::buildRegion(std::unique_ptr<Construct> Root, const LocatedStmt *LS
   if (Ok) {
     insertTeamBarriers(R, Ctx);
     checkNowaitResults(R, Ctx, Diags);
+    R.TeamWidth = teamWidth(R);
   }
   if (!Ok || Diags.errorCount() != ErrorsBefore) {
     refuse(dir(*R.Root), ErrorsBefore);

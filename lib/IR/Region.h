@@ -20,6 +20,7 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -49,6 +50,9 @@ struct LoopDim {
   std::string UpperText;
   long long Step = 1;
   LoopCmp Cmp = LoopCmp::Lt;
+  /// The trip count, when the bounds are constant expressions (`Q * D`
+  /// over `const int` variables, literals, constexpr values).
+  std::optional<long long> ConstTripCount;
   /// Whether the body names the index: translated code declares it from
   /// the iteration number, where only the header used it before.
   bool IndexUsedInBody = false;
@@ -342,6 +346,10 @@ struct Region {
   /// Host backends then catch it in each thread and rethrow it after the
   /// region, as the serial loop would have let it propagate.
   bool MayThrow = false;
+  /// Team regions: the most iterations any thread or team-vector loop of a
+  /// team has, when all of them have constant trip counts (0 otherwise).
+  /// An AUTO team need not be wider; see teamWidth().
+  unsigned TeamWidth = 0;
   /// Statements to run once per team or thread, in the order a GPU
   /// backend guards them (team body first, then thread loops in source
   /// order); decided by checkDeviceRestrictions for GPU targets.

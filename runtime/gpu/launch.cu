@@ -190,7 +190,9 @@ Shape compute_shape(Launch &cfg, const void *kernel, const dialect::DeviceLimits
     if (given) {
       team = given->team;
     } else if (cfg.team_size == 0) {
-      const int limit = std::min(attr.maxThreadsPerBlock, auto_team_threads);
+      int limit = std::min(attr.maxThreadsPerBlock, auto_team_threads);
+      if (cfg.team_width > 0 && vec == 1)
+        limit = std::min(limit, team_width_threads(cfg.team_width, warp));
       opt_in(std::min(shared_for(std::max(limit, vec)), avail));
       int block = 0;
       if (limit >= vec && shared_for(vec) <= avail)

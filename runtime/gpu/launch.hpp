@@ -53,6 +53,13 @@ constexpr int scan_items = 16;
 /// warps, and fewer, bigger teams leave the SM idle at the end of a league.
 /// 256 keeps at least 8 blocks resident per SM on Hopper when registers allow.
 constexpr int auto_team_threads = 256;
+/// The threads of an AUTO team whose loops have constant trip counts
+/// (Launch::team_width): the widest loop in whole warps, at most
+/// auto_team_threads. Generated code specialises its loops for this step.
+HPPRT_HOST_DEVICE constexpr int team_width_threads(int width, int warp) {
+  const int threads = (width + warp - 1) / warp * warp;
+  return threads < auto_team_threads ? threads : auto_team_threads;
+}
 /// Alignment of the per-team and per-thread parts of scratch (Ctx rounds
 /// the byte counts up to it) and of each block's level-1 slot.
 constexpr std::size_t scratch0_align = 16;
@@ -201,6 +208,10 @@ struct Launch {
   int vector_length = 0;  ///< 0 = AUTO; else a power of two <= the warp width
   index_t league_cap = 0; ///< 0 = none
   bool nested_vector = false;
+  /// Team regions whose thread and team-vector loops all have constant
+  /// trip counts: the largest (0 = unknown). AUTO teams get
+  /// team_width_threads() threads, not more.
+  int team_width = 0;
   std::size_t scratch_team_bytes[2] = {0, 0};
   std::size_t scratch_thread_bytes[2] = {0, 0};
   /// Set before constructing the region's reductions and scans (their

@@ -95,13 +95,18 @@ public:
     return emitGPUDataConstruct(D, C, Edit, Index);
   }
 
-  std::string describeMapping(const Region &, const Construct &L) const override {
+  std::string describeMapping(const Region &R, const Construct &L) const override {
     if (L.ScanSeparator && L.Level != LoopLevel::Flat)
       return "in order on one thread, results broadcast";
     switch (L.Level) {
     case LoopLevel::Team:
-      return "one block per team, grid-stride over the league; team leader runs "
-             "team-level side effects";
+      return std::string("one block per team, grid-stride over the league; team leader runs "
+                         "team-level side effects") +
+             (R.TeamWidth ? formatv("; AUTO teams of at most {0} threads in whole warps (its "
+                                    "loops' constant trip counts)",
+                                    R.TeamWidth)
+                                .str()
+                          : "");
     case LoopLevel::Flat:
       // As emitRootLoop lowers it: results cap the grid, so their loop
       // strides; without results the grid covers the loop.

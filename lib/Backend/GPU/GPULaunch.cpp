@@ -99,6 +99,8 @@ std::string GPURegionWriter::launchPrologue(std::string &Captures) const {
   });
   if (NestedVector)
     Pro += "hpp_launch.nested_vector = true;\n";
+  if (R.TeamWidth)
+    Pro += formatv("hpp_launch.team_width = {0};\n", R.TeamWidth).str();
   // A copy of the stream keeps a managed one alive until the region's
   // block ends (its last copy then waits for it).
   if (!L.StreamText.empty())

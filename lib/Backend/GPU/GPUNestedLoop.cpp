@@ -75,9 +75,16 @@ Error GPURegionWriter::emitNestedLoop(const Construct &L) {
   // The common AUTO shapes get a copy with the step known at compile time,
   // as a template would: a whole warp for a vector loop (the runtime's
   // warp width: 32 on NVIDIA, 64 on gfx9 wavefronts), 256 threads for a
-  // team-vector loop. The division in the trip count becomes a shift.
+  // team-vector loop. The division in the trip count becomes a shift. A
+  // team whose loops have constant trip counts gets AUTO teams of its
+  // width in whole warps (Region::TeamWidth): its thread and team-vector
+  // loops are specialised for that many threads instead.
   std::string WarpStep = rt("warp::lanes");
-  StringRef Step = L.Level == LoopLevel::Vector       ? StringRef(WarpStep)
+  std::string WidthStep =
+      R.TeamWidth ? formatv("{0}({1}, {2})", rt("team_width_threads"), R.TeamWidth, WarpStep).str()
+                  : "";
+  StringRef Step = L.Level == LoopLevel::Vector ? StringRef(WarpStep)
+                   : !WidthStep.empty()          ? StringRef(WidthStep)
                    : L.Level == LoopLevel::TeamVector ? "256"
                                                       : "";
   // The copy is the body's text in the file: a body written as a macro
