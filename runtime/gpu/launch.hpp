@@ -304,6 +304,14 @@ void launch(Launch &cfg, void (*kernel)(F, Ctx), void (*bounded)(F, Ctx), const 
   launch(cfg, use_bounded ? bounded : kernel, f);
 }
 
+/// The same region where the dialect compiles no bounded kernel
+/// (HPPRT_GPU_TEAM_BOUNDED gives null: AMD): the plain kernel runs.
+template <class F>
+void launch(Launch &cfg, void (*kernel)(F, Ctx), std::nullptr_t, const F &f) {
+  cfg.bounded = false;
+  launch(cfg, kernel, f);
+}
+
 #ifdef HPPRT_GPU_COMPILE
 // Positions in the league / team / vector (SPEC §2).
 __device__ inline index_t league_rank0() {
