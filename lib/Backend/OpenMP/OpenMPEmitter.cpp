@@ -128,12 +128,9 @@ std::string RegionWriter::chunkLoopHeader(const Construct &L) const {
     // loop covers the part of the row inside this thread's chunk.
     std::string K = id(L);
     unsigned Inner = L.Dims.size() - 1;
-    std::string Out = formatv("for (hpprt::index_t hpp_iv0 = hpp_chunk.begin, hpp_row_end0; "
-                              "hpp_iv0 < hpp_chunk.end; hpp_iv0 = hpp_row_end0) {{ "
-                              "hpprt::index_t hpp_q{0} = hpp_iv0; ",
-                              K);
-    for (unsigned D = Inner; D > 0; --D)
-      Out += formatv("const hpprt::index_t hpp_x{0}_{1} = hpp_div{0}_{1}.peel(hpp_q{0}); ", K, D);
+    std::string Out = "for (hpprt::index_t hpp_iv0 = hpp_chunk.begin, hpp_row_end0; "
+                      "hpp_iv0 < hpp_chunk.end; hpp_iv0 = hpp_row_end0) { " +
+                      peelDecls(L, K, "hpp_iv0");
     Out += formatv("const hpprt::index_t hpp_row_first{0} = hpp_x{0}_{1}; "
                    "hpp_row_end0 = hpprt::row_end(hpp_iv0, hpp_row_first{0}, hpp_n{0}_{1}, "
                    "hpp_chunk.end); ",
