@@ -63,8 +63,11 @@ bool containsTry(const Stmt *S) {
 /// nor when the region may throw (OpenMP terminates the program when an
 /// exception crosses a simd loop, and forbids `try` inside one).
 bool usesSimd(const Region &R, const Construct &L) {
-  // A collapsed loop recomputes its indices with a division each
-  // iteration, which no compiler vectorises.
+  // Never for a collapsed loop. A nested one recomputes its indices with
+  // a division each iteration, which no compiler vectorises. A root one
+  // walks rows (walksRows): the pragma would belong on the column loop
+  // inside the generated header, not before the row loop where it goes;
+  // the compiler may still vectorise that plain inner loop on its own.
   return L.Simd && !R.MayThrow && L.Dims.size() == 1 && !L.ScanSeparator &&
          !containsAtomicOrSingle(L) && !containsTry(L.Dims.back().Loop->getBody()) &&
          llvm::all_of(L.Reductions, hasOpenMPReduction);
