@@ -205,7 +205,8 @@ std::string GPURegionWriter::rootEpilogue() const {
   // Through the dialect's macro: a null kernel where the dialect compiles
   // no bounded kernel (AMD), so that its template is never instantiated.
   if (hasBoundedKernel(R))
-    Kernels += ", HPPRT_GPU_TEAM_BOUNDED(" + boundedKernelName(KernelName) + "<decltype(hpp_body)>)";
+    Kernels +=
+        ", HPPRT_GPU_TEAM_BOUNDED(" + boundedKernelName(KernelName) + "<decltype(hpp_body)>)";
   Epi += formatv("{0}(hpp_launch, {1}, hpp_body);\n", rt("launch"), Kernels);
   // With nowait the results reach the variables at the stream's fence.
   for (const ReductionVar &RV : L.Reductions) {
