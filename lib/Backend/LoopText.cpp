@@ -76,16 +76,20 @@ std::string indexDecls(const Construct &L, StringRef K, StringRef Iv) {
   if (N == 1) {
     Iter[0] = Iv.str();
   } else {
-    Out += formatv("hpprt::index_t hpp_q{0} = {1}; ", K, Iv);
-    for (unsigned D = N - 1; D > 0; --D) {
+    Out += peelDecls(L, K, Iv);
+    for (unsigned D = N - 1; D > 0; --D)
       Iter[D] = formatv("hpp_x{0}_{1}", K, D).str();
-      Out += formatv("const hpprt::index_t {0} = hpp_div{1}_{2}.peel(hpp_q{1}); ", Iter[D], K,
-                     D);
-    }
     Iter[0] = "hpp_q" + K.str();
   }
   for (unsigned D = 0; D < N; ++D)
     Out += indexDecl(L, K, D, Iter[D]);
+  return Out;
+}
+
+std::string peelDecls(const Construct &L, StringRef K, StringRef Iv) {
+  std::string Out = formatv("hpprt::index_t hpp_q{0} = {1}; ", K, Iv);
+  for (unsigned D = L.Dims.size() - 1; D > 0; --D)
+    Out += formatv("const hpprt::index_t hpp_x{0}_{1} = hpp_div{0}_{1}.peel(hpp_q{0}); ", K, D);
   return Out;
 }
 

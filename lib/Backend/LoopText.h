@@ -38,6 +38,12 @@ std::string boundsDecls(const Construct &Loop, llvm::StringRef K);
 /// The user's index variables recomputed from iteration number \p Iv.
 std::string indexDecls(const Construct &Loop, llvm::StringRef K, llvm::StringRef Iv);
 
+/// The row-major decomposition of collapsed loop K's flat iteration number
+/// \p Iv (two or more dimensions): `hpp_qK = Iv;` and the inner dimensions'
+/// iteration numbers `hpp_xK_D`, peeled off innermost first, which leave
+/// the outermost one in hpp_qK (one of indexDecls' parts).
+std::string peelDecls(const Construct &Loop, llvm::StringRef K, llvm::StringRef Iv);
+
 /// The declaration of dimension \p D's index from its normalised iteration
 /// number \p Iter (one of indexDecls' parts).
 std::string indexDecl(const Construct &Loop, llvm::StringRef K, unsigned D,

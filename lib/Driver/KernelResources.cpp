@@ -1,6 +1,7 @@
 //===- KernelResources.cpp - What ptxas gave each region's kernel ---------===//
 
 #include "hppc/KernelResources.h"
+#include "Backend/GPU/KernelNames.h"
 #include "Driver/CompilerCommand.h"
 
 #include "llvm/ADT/SmallString.h"
@@ -17,9 +18,6 @@ using namespace llvm;
 namespace hpp {
 
 namespace {
-
-constexpr StringRef KernelPrefix = "hpp_kernel_";
-constexpr StringRef BoundedKernelPrefix = "hpp_bounded_kernel_";
 
 /// The region of a generated kernel from its mangled name: a function
 /// template at global scope, `_Z<length><identifier>I...`; \p Bounded says

@@ -50,13 +50,13 @@
 
 /// The second kernel of a team region with AUTO sizes: at most 256 threads
 /// per block (what AUTO chooses) and enough blocks to fill a multiprocessor
-/// (2048 threads; 1536 on sm_86/87/89), which caps its registers where
-/// ptxas would otherwise spend occupancy on them (launch.hpp).
-#if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ == 860 || __CUDA_ARCH__ == 870 || __CUDA_ARCH__ == 890)
-#define HPPRT_GPU_TEAM_LAUNCH_BOUNDS __launch_bounds__(::hpprt::gpu::auto_team_threads, 6)
-#else
-#define HPPRT_GPU_TEAM_LAUNCH_BOUNDS __launch_bounds__(::hpprt::gpu::auto_team_threads, 8)
-#endif
+/// of the architecture (HPPRT_GPU_NVIDIA_TEAM_BLOCKS), which caps its
+/// registers where ptxas would otherwise spend occupancy on them
+/// (launch.hpp). HPPRT_GPU_TEAM_BOUNDED names it where the generated code
+/// launches the region: on CUDA always.
+#define HPPRT_GPU_TEAM_LAUNCH_BOUNDS                                                        \
+  __launch_bounds__(::hpprt::gpu::auto_team_threads, HPPRT_GPU_NVIDIA_TEAM_BLOCKS)
+#define HPPRT_GPU_TEAM_BOUNDED(kernel) kernel
 
 namespace hpprt {
 namespace gpu {

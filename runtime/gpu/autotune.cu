@@ -7,6 +7,7 @@
 /// only, and a thread whose last tuned region is decided skips it.
 //===----------------------------------------------------------------------===//
 #include "autotune.hpp"
+#include "launch_refusal.hpp"
 #include "scratch.hpp"
 
 #include "../common/error.hpp"
@@ -400,6 +401,13 @@ bool tune_launched(Launch &cfg, Plan &plan, HPPRT_GPU(Error_t) err) {
   }
   if (t.index == 0)
     return false; // the automatic shape: the user's launch failed
+  if (!shape_refused(err)) {
+    // Not the shape's fault (an earlier kernel's illegal address, say):
+    // finish_launch reports it; the candidate is tried again later.
+    std::lock_guard<std::mutex> lock(st.mutex);
+    slot.search.forget(t.index);
+    return false;
+  }
   // The candidate did not launch (too many resources after all): never
   // again; this launch runs with what the search picks now.
   (void)HPPRT_GPU(GetLastError)();

@@ -34,7 +34,9 @@ void tune_start(const Launch &cfg, TuneTicket &ticket);
 
 /// After the kernel was launched (err: the launch's error): records the
 /// stop event of a timed launch; when a candidate other than the automatic
-/// shape failed to launch, drops it, plans again and returns true.
+/// shape failed to launch because its shape cannot run (shape_refused),
+/// drops it, plans again and returns true. Other errors are left to the
+/// caller to report.
 bool tune_launched(Launch &cfg, Plan &plan, HPPRT_GPU(Error_t) err);
 
 } // namespace detail

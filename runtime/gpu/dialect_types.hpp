@@ -8,6 +8,23 @@
 
 #include <cstddef>
 
+/// How many blocks of auto_team_threads (256) fill a multiprocessor of the
+/// NVIDIA architecture being compiled, its resident threads / 256: 1024
+/// threads on sm_75, 1536 on sm_86, 87, 89, 120 and 121, 2048 on sm_80, 90
+/// and 100. The bounded team kernel asks ptxas for this many blocks
+/// (HPPRT_GPU_TEAM_LAUNCH_BOUNDS); asking for more than fit would only cap
+/// its registers for an occupancy the hardware cannot reach (8 blocks on
+/// sm_75: 32 registers a thread, where 4 full blocks allow 64).
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ == 750
+#define HPPRT_GPU_NVIDIA_TEAM_BLOCKS 4
+#elif defined(__CUDA_ARCH__) &&                                                            \
+    (__CUDA_ARCH__ == 860 || __CUDA_ARCH__ == 870 || __CUDA_ARCH__ == 890 ||                  \
+     __CUDA_ARCH__ == 1200 || __CUDA_ARCH__ == 1210)
+#define HPPRT_GPU_NVIDIA_TEAM_BLOCKS 6
+#else
+#define HPPRT_GPU_NVIDIA_TEAM_BLOCKS 8
+#endif
+
 namespace hpprt {
 namespace gpu {
 namespace dialect {

@@ -270,7 +270,7 @@ Shape compute_shape(Launch &cfg, const void *kernel, const dialect::DeviceLimits
   return shape;
 }
 
-Plan plan_launch(Launch &cfg, const void *kernel) {
+Plan plan_launch(Launch &cfg, const void *kernel, const void *bounded) {
   Plan plan;
   cfg.stream = resolve_stream(cfg.stream);
   int device = 0;
@@ -283,6 +283,12 @@ Plan plan_launch(Launch &cfg, const void *kernel) {
     for (Participant *p : cfg.participants)
       p->prepare(cfg, plan);
     return plan;
+  }
+  if (bounded) {
+    cfg.bounded = cfg.team_size == 0 && cfg.vector_length == 0 &&
+                  prefer_bounded(cfg, device, kernel, bounded);
+    if (cfg.bounded)
+      kernel = bounded;
   }
   const bool has_results = !cfg.participants.empty();
   const index_t n = cfg.iterations;
@@ -436,9 +442,7 @@ bool finish_launch(Launch &cfg, Plan &plan) {
   return false;
 }
 
-bool prefer_bounded(const Launch &cfg, const void *plain, const void *bounded) {
-  int device = 0;
-  check(cfg, HPPRT_GPU(GetDevice)(&device), HPPRT_GPU_PREFIX "GetDevice");
+bool prefer_bounded(const Launch &cfg, int device, const void *plain, const void *bounded) {
   // A loop launching one region asks about the same pair every time.
   thread_local const void *last_bounded = nullptr;
   thread_local int last_device = -1;

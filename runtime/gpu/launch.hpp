@@ -125,7 +125,9 @@ protected:
   ~Participant() = default;
 };
 
-Plan plan_launch(Launch &cfg, const void *kernel);
+/// Plans cfg's launch of kernel; a team region's bounded variant, when
+/// given, replaces it where prefer_bounded says so (cfg.bounded then).
+Plan plan_launch(Launch &cfg, const void *kernel, const void *bounded = nullptr);
 /// Throws hpprt::Error "hpp: kernel 'NAME' (FILE:LINE): what".
 [[noreturn]] void fail(const Launch &cfg, const std::string &what);
 /// "<description> (<name>)" of a GPU runtime error, as every message shows it.
@@ -145,8 +147,9 @@ void check_member_pointer(const Launch &cfg, const void *p, const char *member);
 /// a multiprocessor (HPPRT_GPU_TEAM_LAUNCH_BOUNDS) when that bound costs no
 /// spills or stack, that is when its local memory is no larger than the
 /// unbounded kernel's and it uses fewer registers; else the unbounded one.
-/// Decided once per kernel and device from their attributes.
-bool prefer_bounded(const Launch &cfg, const void *plain, const void *bounded);
+/// Decided once per kernel and device (the current one, which plan_launch
+/// has just asked for) from their attributes.
+bool prefer_bounded(const Launch &cfg, int device, const void *plain, const void *bounded);
 /// Whether every pointer is device memory or null.
 bool all_device(std::initializer_list<const void *> pointers);
 
@@ -279,24 +282,32 @@ inline profiling::RegionKind tools_region_kind(const Launch &cfg) {
 }
 } // namespace detail
 
-/// Launches kernel<<<...>>>(f, ctx) on cfg.stream for the region cfg
-/// describes; waits for that stream unless cfg.nowait or cfg.device_only.
-/// Zero iterations launch nothing.
+namespace detail {
+/// launch() of kernel, or of bounded (null: none) where plan_launch
+/// prefers it.
 template <class F>
-void launch(Launch &cfg, void (*kernel)(F, Ctx), const F &f) {
+void launch_kernel(Launch &cfg, void (*kernel)(F, Ctx), void (*bounded)(F, Ctx), const F &f) {
   RegionScope scope(cfg.name, detail::tools_region_kind(cfg),
                     profiling::watched() ? detail::tools_device_id() : 0);
   detail::NvtxRange range(cfg.name);
   if (!cfg.stream) // null is the default stream of the file being compiled
     cfg.stream = HPPRT_GPU_DEFAULT_STREAM;
-  detail::Plan plan =
-      detail::plan_launch(cfg, reinterpret_cast<const void *>(kernel));
+  detail::Plan plan = detail::plan_launch(cfg, reinterpret_cast<const void *>(kernel),
+                                          reinterpret_cast<const void *>(bounded));
+  void (*const run)(F, Ctx) = cfg.bounded ? bounded : kernel;
   if (plan.run)
-    kernel<<<plan.grid, plan.block, plan.shared_bytes, cfg.stream>>>(f,
-                                                                     plan.ctx);
+    run<<<plan.grid, plan.block, plan.shared_bytes, cfg.stream>>>(f, plan.ctx);
   while (detail::finish_launch(cfg, plan))
-    kernel<<<plan.grid, plan.block, plan.shared_bytes, cfg.stream>>>(f,
-                                                                     plan.ctx);
+    run<<<plan.grid, plan.block, plan.shared_bytes, cfg.stream>>>(f, plan.ctx);
+}
+} // namespace detail
+
+/// Launches kernel<<<...>>>(f, ctx) on cfg.stream for the region cfg
+/// describes; waits for that stream unless cfg.nowait or cfg.device_only.
+/// Zero iterations launch nothing.
+template <class F>
+void launch(Launch &cfg, void (*kernel)(F, Ctx), const F &f) {
+  detail::launch_kernel(cfg, kernel, static_cast<void (*)(F, Ctx)>(nullptr), f);
 }
 
 /// A team region with AUTO team size and vector length comes with a second
@@ -306,15 +317,17 @@ void launch(Launch &cfg, void (*kernel)(F, Ctx), const F &f) {
 /// warps, need the resident warps more (a team contraction: 56 registers
 /// and half the warps, 0.62x a hand kernel with 32; bounded, no spills,
 /// 0.85x on an H100). The bounded kernel runs when its bound costs no
-/// spills; cfg.bounded records which ran.
+/// spills (prefer_bounded); cfg.bounded records which ran.
 template <class F>
 void launch(Launch &cfg, void (*kernel)(F, Ctx), void (*bounded)(F, Ctx), const F &f) {
-  const bool use_bounded =
-      cfg.team_size == 0 && cfg.vector_length == 0 &&
-      detail::prefer_bounded(cfg, reinterpret_cast<const void *>(kernel),
-                             reinterpret_cast<const void *>(bounded));
-  cfg.bounded = use_bounded;
-  launch(cfg, use_bounded ? bounded : kernel, f);
+  detail::launch_kernel(cfg, kernel, bounded, f);
+}
+
+/// The same region where the dialect compiles no bounded kernel
+/// (HPPRT_GPU_TEAM_BOUNDED gives null: AMD): the plain kernel runs.
+template <class F>
+void launch(Launch &cfg, void (*kernel)(F, Ctx), std::nullptr_t, const F &f) {
+  launch(cfg, kernel, f);
 }
 
 #ifdef HPPRT_GPU_COMPILE

@@ -56,15 +56,19 @@
 #endif
 
 /// The second kernel of a team region with AUTO sizes (launch.hpp): on
-/// NVIDIA hardware bounded to fill a multiprocessor, as for CUDA; on AMD to
-/// the 256 threads AUTO chooses (the compiler otherwise assumes 1024).
-#if defined(__HIP_PLATFORM_NVIDIA__) && defined(__CUDA_ARCH__) &&                          \
-    (__CUDA_ARCH__ == 860 || __CUDA_ARCH__ == 870 || __CUDA_ARCH__ == 890)
-#define HPPRT_GPU_TEAM_LAUNCH_BOUNDS __launch_bounds__(::hpprt::gpu::auto_team_threads, 6)
-#elif defined(__HIP_PLATFORM_NVIDIA__)
-#define HPPRT_GPU_TEAM_LAUNCH_BOUNDS __launch_bounds__(::hpprt::gpu::auto_team_threads, 8)
+/// NVIDIA hardware bounded to fill a multiprocessor, as for CUDA. On AMD
+/// the only bound that would differ from the plain kernel's is the 256
+/// threads AUTO chooses, not worth a second compile of every team kernel:
+/// HPPRT_GPU_TEAM_BOUNDED, which names the bounded kernel where the
+/// generated code launches the region, gives a null kernel there, so the
+/// template is never instantiated and the plain kernel always runs.
+#if defined(__HIP_PLATFORM_NVIDIA__)
+#define HPPRT_GPU_TEAM_LAUNCH_BOUNDS                                                        \
+  __launch_bounds__(::hpprt::gpu::auto_team_threads, HPPRT_GPU_NVIDIA_TEAM_BLOCKS)
+#define HPPRT_GPU_TEAM_BOUNDED(kernel) kernel
 #else
 #define HPPRT_GPU_TEAM_LAUNCH_BOUNDS __launch_bounds__(::hpprt::gpu::auto_team_threads)
+#define HPPRT_GPU_TEAM_BOUNDED(kernel) nullptr
 #endif
 
 namespace hpprt {

@@ -92,7 +92,7 @@ void launch(int n, int m, double *a, hpp::Stream s) {
 // CUDA: hpp_launch.device_only = hpp_launch.all_device(hpp_present_a);
 // CUDA: hpprt::cuda::launch(hpp_launch, hpp_kernel_sized<decltype(hpp_body)>, hpp_body);
 // CUDA: hpprt::cuda::Launch hpp_launch("automatic", "{{.*}}launch_clauses.cpp", 27);
-// CUDA: hpprt::cuda::launch(hpp_launch, hpp_kernel_automatic<decltype(hpp_body)>, hpp_bounded_kernel_automatic<decltype(hpp_body)>, hpp_body);
+// CUDA: hpprt::cuda::launch(hpp_launch, hpp_kernel_automatic<decltype(hpp_body)>, HPPRT_GPU_TEAM_BOUNDED(hpp_bounded_kernel_automatic<decltype(hpp_body)>), hpp_body);
 
 // HIP is the CUDA translation with the HIP runtime's names: the diff checks
 // every other byte, the HIP lines the runtime's macro, header and namespace.

@@ -85,7 +85,7 @@ void three_level_sums(int E, int N, int M, const double *A, const double *x, dou
 // CUDA: { // hpp thread loop over thread_rank() / team_size()
 // CUDA: { // hpp vector loop over vector_rank() / vector_length()
 // CUDA: if (hpprt::cuda::is_vector_leader()) { y[e * N + n] = s; }
-// CUDA: hpprt::cuda::launch(hpp_launch, hpp_kernel_three_level_L13<decltype(hpp_body)>, hpp_bounded_kernel_three_level_L13<decltype(hpp_body)>, hpp_body);
+// CUDA: hpprt::cuda::launch(hpp_launch, hpp_kernel_three_level_L13<decltype(hpp_body)>, HPPRT_GPU_TEAM_BOUNDED(hpp_bounded_kernel_three_level_L13<decltype(hpp_body)>), hpp_body);
 // CUDA-LABEL: void three_level_sums(
 // CUDA: hpp_launch.kind = hpprt::cuda::RegionKind::Team;
 // CUDA-NEXT: hpp_launch.iterations = hpp_n0;

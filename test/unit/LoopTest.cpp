@@ -310,6 +310,24 @@ TEST(FastDiv, WideIterationSpacesDivideIn64Bits) {
       expectDivides(d, big + 12345, n);
 }
 
+// The shift FastDiv uses: the smallest l with 2^l >= d, over the whole
+// range of divisors it handles in 32 bits.
+TEST(FastDiv, CeilLog2) {
+  EXPECT_EQ(hpprt::detail::ceil_log2(1), 0u);
+  for (unsigned b = 1; b <= 32; ++b) {
+    const std::uint64_t p = std::uint64_t{1} << b;
+    EXPECT_EQ(hpprt::detail::ceil_log2(p - 1), b == 1 ? 0u : b) << p - 1;
+    EXPECT_EQ(hpprt::detail::ceil_log2(p), b) << p;
+    EXPECT_EQ(hpprt::detail::ceil_log2(p + 1), b + 1) << p + 1;
+  }
+  for (std::uint64_t d = 1; d <= 5000; ++d) {
+    unsigned l = 0;
+    while ((std::uint64_t{1} << l) < d)
+      ++l;
+    ASSERT_EQ(hpprt::detail::ceil_log2(d), l) << d;
+  }
+}
+
 TEST(FastDiv, EmptyDimension) {
   // A zero extent makes the whole space empty: nothing is divided, but
   // constructing the divider must not divide by zero.

@@ -18,6 +18,7 @@
 #include "Backend/GPU/GPUEmitter.h"
 #include "Backend/GPU/GPUData.h"
 #include "Backend/GPU/GPURegionWriter.h"
+#include "Backend/GPU/KernelNames.h"
 #include "Basic/ASTUtils.h"
 #include "Basic/SourceEditor.h"
 #include "llvm/ADT/DenseSet.h"
@@ -34,7 +35,7 @@ std::string kernelNameFor(const TranslationModel &Model, const Region &R) {
   unsigned Same = 0;
   for (const Region &Other : Model.Regions)
     Same += Other.Name == R.Name;
-  std::string Name = identifierFor("hpp_kernel_", R.Name);
+  std::string Name = identifierFor(KernelPrefix, R.Name);
   return Same > 1 ? Name + "_" + std::to_string(R.Id) : Name;
 }
 

@@ -204,8 +204,11 @@ std::string GPURegionWriter::rootEpilogue() const {
   }
   Epi += "};\n";
   std::string Kernels = KernelName + "<decltype(hpp_body)>";
+  // Through the dialect's macro: a null kernel where the dialect compiles
+  // no bounded kernel (AMD), so that its template is never instantiated.
   if (hasBoundedKernel(R))
-    Kernels += ", " + boundedKernelName(KernelName) + "<decltype(hpp_body)>";
+    Kernels +=
+        ", HPPRT_GPU_TEAM_BOUNDED(" + boundedKernelName(KernelName) + "<decltype(hpp_body)>)";
   Epi += formatv("{0}(hpp_launch, {1}, hpp_body);\n", rt("launch"), Kernels);
   // With nowait the results reach the variables at the stream's fence.
   for (const ReductionVar &RV : L.Reductions) {

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Backend/GPU/GPURegionWriter.h"
+#include "Backend/GPU/KernelNames.h"
 #include "Basic/ASTUtils.h"
 #include "Basic/SourceEditor.h"
 #include "clang/AST/ASTContext.h"
@@ -29,8 +30,8 @@ bool hasBoundedKernel(const Region &R) {
 
 std::string boundedKernelName(StringRef KernelName) {
   StringRef Name = KernelName;
-  Name.consume_front("hpp_kernel_");
-  return ("hpp_bounded_kernel_" + Name).str();
+  Name.consume_front(KernelPrefix);
+  return (BoundedKernelPrefix + Name).str();
 }
 
 GPURegionWriter::GPURegionWriter(const Region &R, StringRef KernelName, SourceEditor &Edit,

@@ -63,8 +63,11 @@ bool containsTry(const Stmt *S) {
 /// nor when the region may throw (OpenMP terminates the program when an
 /// exception crosses a simd loop, and forbids `try` inside one).
 bool usesSimd(const Region &R, const Construct &L) {
-  // A collapsed loop recomputes its indices with a division each
-  // iteration, which no compiler vectorises.
+  // Never for a collapsed loop. A nested one recomputes its indices with
+  // a division each iteration, which no compiler vectorises. A root one
+  // walks rows (walksRows): the pragma would belong on the column loop
+  // inside the generated header, not before the row loop where it goes;
+  // the compiler may still vectorise that plain inner loop on its own.
   return L.Simd && !R.MayThrow && L.Dims.size() == 1 && !L.ScanSeparator &&
          !containsAtomicOrSingle(L) && !containsTry(L.Dims.back().Loop->getBody()) &&
          llvm::all_of(L.Reductions, hasOpenMPReduction);
@@ -128,12 +131,9 @@ std::string RegionWriter::chunkLoopHeader(const Construct &L) const {
     // loop covers the part of the row inside this thread's chunk.
     std::string K = id(L);
     unsigned Inner = L.Dims.size() - 1;
-    std::string Out = formatv("for (hpprt::index_t hpp_iv0 = hpp_chunk.begin, hpp_row_end0; "
-                              "hpp_iv0 < hpp_chunk.end; hpp_iv0 = hpp_row_end0) {{ "
-                              "hpprt::index_t hpp_q{0} = hpp_iv0; ",
-                              K);
-    for (unsigned D = Inner; D > 0; --D)
-      Out += formatv("const hpprt::index_t hpp_x{0}_{1} = hpp_div{0}_{1}.peel(hpp_q{0}); ", K, D);
+    std::string Out = "for (hpprt::index_t hpp_iv0 = hpp_chunk.begin, hpp_row_end0; "
+                      "hpp_iv0 < hpp_chunk.end; hpp_iv0 = hpp_row_end0) { " +
+                      peelDecls(L, K, "hpp_iv0");
     Out += formatv("const hpprt::index_t hpp_row_first{0} = hpp_x{0}_{1}; "
                    "hpp_row_end0 = hpprt::row_end(hpp_iv0, hpp_row_first{0}, hpp_n{0}_{1}, "
                    "hpp_chunk.end); ",
