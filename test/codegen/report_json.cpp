@@ -34,6 +34,8 @@ void zero(int n, double *x) {
 #endif
 
 // JSON: "backend": "{{openmp|cuda}}"
+// CUDA kernel resources are CUDA's (test/report/cuda_resources.cpp).
+// OMP-JSON-NOT: "kernel_resources"
 // JSON: "refused": []
 // JSON: "regions": [
 // JSON: "kind": "team"
