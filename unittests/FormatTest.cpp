@@ -128,6 +128,16 @@ TEST(GeneratedFormat, KeepsContinuationLinesAligned) {
                       "#line 7 \"f.cpp\"\n}\n");
 }
 
+TEST(GeneratedFormat, KeepsStringLiteralsWhole) {
+  // A long string (the input's path in a launch) is wrapped as a whole,
+  // never split into two literals: a layout pass adds no token.
+  std::string Path(90, 'p');
+  EditedText In = marked("@void f() {\n@  hpp_launch(\"name\", \"/" + Path +
+                         ".cpp\", 12);\n#line 2 \"f.cpp\"\n@}\n@");
+  FormattedText Out = layOut(In);
+  EXPECT_NE(Out.Text.find("\"/" + Path + ".cpp\""), std::string::npos) << Out.Text;
+}
+
 TEST(GeneratedFormat, KeepsCopiesAndDirectivesAsWritten) {
   EditedText In = marked("@void f() {\n@  {int x=0;\n@#line 7 \"f.cpp\"\n  x +=   1;@\n"
                          "#pragma omp simd reduction(+: x)\n  for(;;){}}\n#line 2 \"f.cpp\"\n@}\n@");

@@ -336,6 +336,9 @@ format::FormatStyle generatedCodeStyle(FormatChoice Choice, StringRef InputPath,
   // A reflowed comment can take in the next comment line, which may be a
   // run's placeholder for a line it keeps (and the comments name files).
   Style.ReflowComments = false;
+  // A split string literal is two tokens where there was one (the input's
+  // path, a clause's text).
+  Style.BreakStringLiterals = false;
   return Style;
 }
 

@@ -63,7 +63,7 @@ void dot_maxloc(int n, const double *x, const double *y, double &out, int &where
 // OMP: for (hpprt::index_t hpp_iv0 = hpp_chunk.begin; hpp_iv0 < hpp_chunk.end;
 // OMP-NEXT: ++hpp_iv0) {
 // OMP-NEXT: int i = hpprt::index_at(hpp_lb0_0, hpp_iv0, 1);
-// OMP-NEXT: #line 17 "/work/wt-layout/test/codegen/flat_reduction.cpp"
+// OMP-NEXT: #line 17 "{{.*}}flat_reduction.cpp"
 // OMP-NEXT: {
 // OMP-NEXT: s += x[i] * y[i];
 // OMP: hpp_part_s.put(omp_get_thread_num(), s);
@@ -130,7 +130,7 @@ void dot_maxloc(int n, const double *x, const double *y, double &out, int &where
 // CUDA: for (hpprt::index_t hpp_iv0 = hpprt::cuda::global_rank(); hpp_iv0 < hpp_n0;
 // CUDA-NEXT: hpp_iv0 += hpprt::cuda::global_size()) {
 // CUDA-NEXT: int i = hpprt::index_at(hpp_lb0_0, hpp_iv0, 1);
-// CUDA-NEXT: #line 17 "/work/wt-layout/test/codegen/flat_reduction.cpp"
+// CUDA-NEXT: #line 17 "{{.*}}flat_reduction.cpp"
 // CUDA-NEXT: {
 // CUDA-NEXT: s += x[i] * y[i];
 // CUDA: hpprt::cuda::finish_reduction(hpp_dev_s, s, true);

@@ -57,7 +57,7 @@ void scan_exclusive(int n, const long *in, long *out) {
 // OMP: for (hpprt::index_t hpp_iv0 = hpp_chunk.begin; hpp_iv0 < hpp_chunk.end;
 // OMP-NEXT: ++hpp_iv0) {
 // OMP-NEXT: int i = hpprt::index_at(hpp_lb0_0, hpp_iv0, 1);
-// OMP-NEXT: #line 18 "/work/wt-layout/test/codegen/scan.cpp"
+// OMP-NEXT: #line 18 "{{.*}}scan.cpp"
 // OMP-NEXT: {
 // OMP-NEXT: s += in[i];
 // OMP-NEXT: // hpp scan inclusive(s)
@@ -105,7 +105,7 @@ void scan_exclusive(int n, const long *in, long *out) {
 // CUDA-NEXT: hpprt::cuda::scan_store_total(hpp_dev_s, hpp_total);
 // CUDA-NEXT: }
 // CUDA-NEXT: int i = hpprt::index_at(hpp_lb0_0, hpp_iv0, 1);
-// CUDA-NEXT: #line 18 "/work/wt-layout/test/codegen/scan.cpp"
+// CUDA-NEXT: #line 18 "{{.*}}scan.cpp"
 // CUDA-NEXT: {
 // CUDA-NEXT: /* input phase: run in pass 1 */
 // CUDA-NEXT: // hpp scan inclusive(s)
@@ -144,7 +144,7 @@ void scan_exclusive(int n, const long *in, long *out) {
 // CUDA-NEXT: hpprt::cuda::scan_store_total(hpp_dev_s, hpp_total);
 // CUDA-NEXT: }
 // CUDA-NEXT: int i = hpprt::index_at(hpp_lb0_0, hpp_iv0, 1);
-// CUDA-NEXT: #line 29 "/work/wt-layout/test/codegen/scan.cpp"
+// CUDA-NEXT: #line 29 "{{.*}}scan.cpp"
 // CUDA-NEXT: {
 // CUDA-NEXT: out[i] = s;
 // CUDA-NEXT: // hpp scan exclusive(s)

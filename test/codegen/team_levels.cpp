@@ -59,11 +59,11 @@ void three_level_sums(int E, int N, int M, const double *A, const double *x, dou
 // OMP-NEXT: #line 19
 // OMP: for (hpprt::index_t hpp_iv2 = 0; hpp_iv2 < hpp_n2; ++hpp_iv2) {
 // OMP-NEXT: int m = hpprt::index_at(hpp_lb2_0, hpp_iv2, 1);
-// OMP-NEXT: #line 20 "/work/wt-layout/test/codegen/team_levels.cpp"
+// OMP-NEXT: #line 20 "{{.*}}team_levels.cpp"
 // OMP-NEXT: s += A[(e * N + n) * M + m] * x[m];
 // OMP-NEXT: }
 // OMP-NEXT: }
-// OMP-NEXT: #line 21 "/work/wt-layout/test/codegen/team_levels.cpp"
+// OMP-NEXT: #line 21 "{{.*}}team_levels.cpp"
 // OMP-NEXT: y[e * N + n] = s;
 // OMP: } // hpp region 'three_level_L13'
 // Launch clauses mean nothing with one thread per team; the thread loop's
@@ -85,7 +85,7 @@ void three_level_sums(int E, int N, int M, const double *A, const double *x, dou
 // OMP-NEXT: }
 // OMP-NEXT: }
 // OMP-NEXT: }
-// OMP-NEXT: #line 41 "/work/wt-layout/test/codegen/team_levels.cpp"
+// OMP-NEXT: #line 41 "{{.*}}team_levels.cpp"
 // OMP-NEXT: rowsum[e] = acc;
 // OMP-NEXT: t += acc;
 // OMP: hpp_part_t.put(omp_get_thread_num(), t);

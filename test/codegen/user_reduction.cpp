@@ -123,7 +123,7 @@ void api_shape(int rows, int cols, const double *x, Stats &result) {
 // OMP: for (hpprt::index_t hpp_iv0 = hpp_chunk.begin; hpp_iv0 < hpp_chunk.end;
 // OMP-NEXT: ++hpp_iv0) {
 // OMP-NEXT: int i = hpprt::index_at(hpp_lb0_0, hpp_iv0, 1);
-// OMP-NEXT: #line 37 "/work/wt-layout/test/codegen/user_reduction.cpp"
+// OMP-NEXT: #line 37 "{{.*}}user_reduction.cpp"
 // OMP-NEXT: stats_join(s, Stats{x[i], 1});
 // OMP: hpp_part_s.put(omp_get_thread_num(), s);
 // OMP-NEXT: } // omp parallel
@@ -143,7 +143,7 @@ void api_shape(int rows, int cols, const double *x, Stats &result) {
 // OMP: stats_join(lane, Stats{x[(e * cols + j) * 4 + k], 1});
 // OMP-NEXT: }
 // OMP-NEXT: }
-// OMP-NEXT: #line 53 "/work/wt-layout/test/codegen/user_reduction.cpp"
+// OMP-NEXT: #line 53 "{{.*}}user_reduction.cpp"
 // OMP-NEXT: red.join(row, lane);
 // OMP-NOT: hpp_op{{[0-9]}}_
 // OMP: local.join(tv, Stats{x[e * cols + j], 1});
@@ -161,7 +161,7 @@ void api_shape(int rows, int cols, const double *x, Stats &result) {
 // OMP-NOT: simd
 // OMP: for (hpprt::index_t hpp_iv1 = 0; hpp_iv1 < hpp_n1; ++hpp_iv1) {
 // OMP-NEXT: int j = hpprt::index_at(hpp_lb1_0, hpp_iv1, 1);
-// OMP-NEXT: #line 75 "/work/wt-layout/test/codegen/user_reduction.cpp"
+// OMP-NEXT: #line 75 "{{.*}}user_reduction.cpp"
 // OMP-NEXT: stats_join(row, Stats{x[e * cols + j], 1});
 // OMP-NEXT: }
 // OMP-NEXT: }

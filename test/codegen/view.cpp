@@ -23,7 +23,7 @@ void total(hpp::View<const double, 1> x, hpp::View<double, 0> out) {
 }
 
 // CUDA-LABEL: void scale(
-// CUDA: hpprt::cuda::Launch hpp_launch("scale",
+// CUDA: hpprt::cuda::Launch hpp_launch({{[[:space:]]*}}"scale",
 // CUDA: hpp_launch.check_pointer(a.data(), "a");
 // CUDA-NEXT: hpp_launch.check_pointer(w.data(), "w");
 // CUDA: auto hpp_body = [=] __device__(
