@@ -52,6 +52,10 @@ filecheck = os.path.join(config.llvm_tools_dir, "FileCheck")
 utils_dir = os.path.join(config.test_source_root, "utils")
 config.substitutions.append(
     ("%FileCheck", "python3 %s %s" % (os.path.join(utils_dir, "filecheck.py"), filecheck)))
+# Two translations compared whitespace aside (the HIP and CUDA ones, whose
+# layouts may differ where their names' lengths do).
+config.substitutions.append(
+    ("%same_code", "python3 %s" % os.path.join(utils_dir, "samecode.py")))
 # FileCheck itself, for the tests of the above (selfcheck/).
 config.substitutions.append(("%plain_FileCheck", filecheck))
 # lit itself, for the test of the execution format (selfcheck/).

@@ -219,22 +219,42 @@ int runTranslate(ArrayRef<StringRef> Args, const char *Argv0) {
     return fail(toString(R.takeError()));
   if (!R->FormatWarning.empty())
     errs() << "hppc: warning: " << R->FormatWarning << "\n";
+  // What ptxas makes of the kernels, where nvcc can tell: asked once, for
+  // both reports.
+  bool Resources = *B == hpp::Backend::CUDA && R->Succeeded && !Verify &&
+                   (Report || !ReportJSON.empty());
+  const std::string Arch = environmentOr("HPP_CUDA_ARCH", HPP_DEFAULT_CUDA_ARCH);
+  std::vector<hpp::KernelResources> Kernels;
+  std::string KernelsUnavailable;
+  if (Resources) {
+    const std::string NVCC = environmentOr("HPP_NVCC", HPP_DEFAULT_NVCC);
+    Expected<std::vector<hpp::KernelResources>> Q = hpp::queryKernelResources(
+        NVCC, Arch, R->Output, hpp::kernelResourceFlags(Opts.CompilerArgs, Opts.IncludeDirs));
+    if (Q)
+      Kernels = std::move(*Q);
+    else
+      KernelsUnavailable = toString(Q.takeError());
+  }
+  auto KernelQuery = [&]() -> Expected<std::vector<hpp::KernelResources>> {
+    if (!KernelsUnavailable.empty())
+      return createStringError(inconvertibleErrorCode(), KernelsUnavailable);
+    return Kernels;
+  };
   if (Report) {
     outs() << R->ReportText;
-    // What ptxas makes of the kernels, where nvcc can tell.
-    if (*B == hpp::Backend::CUDA && R->Succeeded && !Verify) {
-      const std::string NVCC = environmentOr("HPP_NVCC", HPP_DEFAULT_NVCC);
-      const std::string Arch = environmentOr("HPP_CUDA_ARCH", HPP_DEFAULT_CUDA_ARCH);
-      outs() << hpp::renderKernelResources(
-          hpp::queryKernelResources(NVCC, Arch, R->Output,
-                                    hpp::kernelResourceFlags(Opts.CompilerArgs,
-                                                             Opts.IncludeDirs)),
-          Arch);
-    }
+    if (Resources)
+      outs() << hpp::renderKernelResources(KernelQuery(), Arch);
   }
   if (!ReportJSON.empty()) {
+    std::string JSON = R->ReportJSON;
+    if (Resources) {
+      Expected<std::string> With = hpp::addKernelResourcesToJSON(JSON, KernelQuery(), Arch);
+      if (!With)
+        return fail(toString(With.takeError()));
+      JSON = std::move(*With);
+    }
     if (Error E = writeToOutput(ReportJSON, [&](raw_ostream &OS) {
-          OS << R->ReportJSON;
+          OS << JSON;
           return Error::success();
         }))
       return fail(toString(std::move(E)));

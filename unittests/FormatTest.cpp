@@ -98,6 +98,46 @@ TEST(GeneratedFormat, LeavesARunThatWouldMoveUserLines) {
   EXPECT_EQ(presumedLine(Wrapped.Text, G), std::make_pair(std::string("f.cpp"), 3u));
 }
 
+TEST(GeneratedFormat, LaysOutAnEndThatClosesALambda) {
+  // An emitted end (OpenMP's, after a team loop) closes blocks and a
+  // lambda (`};`) it did not open: laid out inside blocks of the same
+  // kinds, so that clang-format reads `};` as the lambda's end.
+  EditedText In = marked("@void f() {\n  {\n    auto g = [&]() {\n      {\n"
+                         "        for (;;) {\n          x();\n@"
+                         "  }\n  put( 1 );\n  } // omp parallel\n  };\n  g();\n"
+                         "  } // hpp region\n#line 9 \"f.cpp\"\n@}\n@");
+  FormattedText Out = layOut(In);
+  EXPECT_EQ(Out.Text, "void f() {\n  {\n    auto g = [&]() {\n      {\n"
+                      "        for (;;) {\n          x();\n"
+                      "        }\n        put(1);\n      } // omp parallel\n    };\n    g();\n"
+                      "  } // hpp region\n#line 9 \"f.cpp\"\n}\n");
+  EXPECT_EQ(Out.RunsLeft, 0u);
+}
+
+TEST(GeneratedFormat, KeepsContinuationLinesAligned) {
+  // A run that closes blocks keeps a wrapped statement's lines together,
+  // within the column limit.
+  EditedText In = marked("@void f() {\n  {\n    {\n      x();\n@"
+                         "  }\n  hpp_call(aaaaaaaaaaaaaaaaaaaa, bbbbbbbbbbbbbbbbbbbbbbbb, "
+                         "cccccccccccccccccccccc, dddddddddddddddd);\n  }\n"
+                         "#line 7 \"f.cpp\"\n@}\n@");
+  FormattedText Out = layOut(In);
+  EXPECT_EQ(Out.Text, "void f() {\n  {\n    {\n      x();\n    }\n"
+                      "    hpp_call(aaaaaaaaaaaaaaaaaaaa, bbbbbbbbbbbbbbbbbbbbbbbb,\n"
+                      "             cccccccccccccccccccccc, dddddddddddddddd);\n  }\n"
+                      "#line 7 \"f.cpp\"\n}\n");
+}
+
+TEST(GeneratedFormat, KeepsStringLiteralsWhole) {
+  // A long string (the input's path in a launch) is wrapped as a whole,
+  // never split into two literals: a layout pass adds no token.
+  std::string Path(90, 'p');
+  EditedText In = marked("@void f() {\n@  hpp_launch(\"name\", \"/" + Path +
+                         ".cpp\", 12);\n#line 2 \"f.cpp\"\n@}\n@");
+  FormattedText Out = layOut(In);
+  EXPECT_NE(Out.Text.find("\"/" + Path + ".cpp\""), std::string::npos) << Out.Text;
+}
+
 TEST(GeneratedFormat, KeepsCopiesAndDirectivesAsWritten) {
   EditedText In = marked("@void f() {\n@  {int x=0;\n@#line 7 \"f.cpp\"\n  x +=   1;@\n"
                          "#pragma omp simd reduction(+: x)\n  for(;;){}}\n#line 2 \"f.cpp\"\n@}\n@");

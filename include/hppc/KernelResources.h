@@ -70,6 +70,15 @@ std::vector<std::string> kernelResourceFlags(llvm::ArrayRef<std::string> Compile
 std::string renderKernelResources(llvm::Expected<std::vector<KernelResources>> Kernels,
                                   llvm::StringRef Arch);
 
+/// \p ReportJSON (a translation's JSON report) with the same: each region
+/// gets `kernels`, what ptxas gave its kernel and its bounded variant, and
+/// the report `kernel_resources` (the architecture, the block size the
+/// occupancy assumes, or why there are none).
+llvm::Expected<std::string>
+addKernelResourcesToJSON(llvm::StringRef ReportJSON,
+                         llvm::Expected<std::vector<KernelResources>> Kernels,
+                         llvm::StringRef Arch);
+
 } // namespace hpp
 
 #endif // HPPC_KERNELRESOURCES_H

@@ -68,6 +68,24 @@ EditedText without(const EditedText &In, const std::vector<TextRange> &Drop) {
   return Out;
 }
 
+/// \p In without each generated `#line` that another follows (edits ending
+/// on one line, a loop header's and the lowering's): it says nothing.
+EditedText withoutRepeatedDirectives(const EditedText &In) {
+  std::vector<TextRange> Drop;
+  StringRef Text = In.Text;
+  for (size_t Begin = 0; Begin < Text.size();) {
+    size_t End = Text.find('\n', Begin);
+    if (End == StringRef::npos)
+      break;
+    size_t NextEnd = std::min(Text.find('\n', End + 1), Text.size());
+    if (noneKept(In.Kept, Begin, End + 1) && parseLineDirective(Text.slice(Begin, End)) &&
+        parseLineDirective(Text.slice(End + 1, NextEnd)))
+      Drop.push_back({Begin, End + 1});
+    Begin = End + 1;
+  }
+  return Drop.empty() ? In : without(In, Drop);
+}
+
 } // namespace
 
 std::optional<std::pair<unsigned, StringRef>> parseLineDirective(StringRef Line) {
@@ -198,14 +216,15 @@ bool SourceEditor::atLineStart(SourceLocation Loc) const {
   return true;
 }
 
-bool SourceEditor::restOfLineIsBlank(SourceLocation Loc) const {
+StringRef SourceEditor::restOfLine(SourceLocation Loc) const {
   const SourceManager &SM = Ctx.getSourceManager();
   auto [FID, Offset] = SM.getDecomposedExpansionLoc(Loc);
   StringRef Buffer = SM.getBufferData(FID);
-  for (size_t I = Offset; I < Buffer.size() && Buffer[I] != '\n'; ++I)
-    if (Buffer[I] != ' ' && Buffer[I] != '\t' && Buffer[I] != '\r')
-      return false;
-  return true;
+  return Buffer.slice(Offset, Buffer.find('\n', Offset));
+}
+
+bool SourceEditor::restOfLineIsBlank(SourceLocation Loc) const {
+  return restOfLine(Loc).trim(" \t\r").empty();
 }
 
 std::string SourceEditor::userCopy(StringRef LineDirective, StringRef Text) {
@@ -249,9 +268,19 @@ std::string SourceEditor::withResync(StringRef Text, SourceLocation Begin,
   Out += lineDirective(Loc);
   Out += "\n";
   // The rest of the line at Loc continues after the directive: keep its
-  // column when it holds code.
-  if (!restOfLineIsBlank(Loc) && SM.getExpansionColumnNumber(Loc) != 1)
+  // column when it holds code. A lone `{` (what follows a loop header)
+  // goes under the statement it opens instead: no diagnostic points at it,
+  // and at its old column it would stand alone far to the right.
+  if (restOfLineIsBlank(Loc))
+    return Out;
+  StringRef Rest = restOfLine(Loc);
+  if (Rest.trim(" \t\r") == "{") {
+    size_t Indent = indentOf(Begin).size();
+    size_t Lead = Rest.size() - Rest.ltrim(" \t").size();
+    Out += std::string(Indent > Lead ? Indent - Lead : 0, ' ');
+  } else if (SM.getExpansionColumnNumber(Loc) != 1) {
     Out += std::string(SM.getExpansionColumnNumber(Loc) - 1, ' ');
+  }
   return Out;
 }
 
@@ -284,15 +313,10 @@ Error SourceEditor::replaceTokens(SourceRange R, StringRef Text) {
   const SourceManager &SM = Ctx.getSourceManager();
   SourceLocation End =
       Lexer::getLocForEndOfToken(R.getEnd(), 0, SM, Ctx.getLangOpts());
-  unsigned Lines = line(End) - line(R.getBegin());
-  std::string Padded = Text.str() + std::string(Lines, '\n');
-  if (Error E = checkEditable(R.getBegin()))
-    return E;
-  noteRemoved(R.getBegin(), End);
-  if (Rewrite.ReplaceText(CharSourceRange::getCharRange(R.getBegin(), End),
-                          Padded))
-    return createStringError(inconvertibleErrorCode(), "cannot rewrite range");
-  return Error::success();
+  // The generated header gets lines of its own, where it can be laid out;
+  // the user's text after it (a body's `{`, a one-line body) continues
+  // under a `#line` naming its line.
+  return replace(R.getBegin(), End, Text.rtrim(" ").str() + "\n");
 }
 
 Error SourceEditor::insert(SourceLocation Loc, StringRef Text) {
@@ -332,7 +356,9 @@ Error SourceEditor::wrapStmts(const Stmt *First, const Stmt *Last, StringRef Bef
     return R.takeError();
   if (Error E = insert(R->getBegin(), Before))
     return E;
-  return insert(R->getEnd(), After);
+  // Inside what was inserted after them before (the end of a loop whose
+  // whole body they are): the wrapper closes first.
+  return insertBefore(R->getEnd(), After);
 }
 
 std::string SourceEditor::result() const {
@@ -419,7 +445,7 @@ EditedText SourceEditor::finish() const {
     Begin = End + 1;
   }
   if (Blank.empty())
-    return Out;
+    return withoutRepeatedDirectives(Out);
   // The new numbers first (generated characters only), then the removal.
   std::string Text;
   std::vector<TextRange> Kept;
@@ -446,7 +472,7 @@ EditedText SourceEditor::finish() const {
     Renumbered.Kept.push_back({MapOff(K.Begin), MapOff(K.End)});
   for (TextRange &B : Blank)
     B = {MapOff(B.Begin), MapOff(B.End)};
-  return without(Renumbered, Blank);
+  return withoutRepeatedDirectives(without(Renumbered, Blank));
 }
 
 } // namespace hpp

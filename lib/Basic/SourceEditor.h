@@ -78,8 +78,8 @@ public:
   /// after End keeps its line number.
   llvm::Error replace(clang::SourceLocation Begin, clang::SourceLocation End,
                       llvm::StringRef Text);
-  /// Replaces the token range \p R with one line of text, padded with line
-  /// breaks to keep the following lines in place.
+  /// Replaces the token range \p R (a loop header) with \p Text on lines
+  /// of its own, the user's text after the range under a `#line`.
   llvm::Error replaceTokens(clang::SourceRange R, llvm::StringRef Text);
   /// Inserts \p Text at \p Loc, after anything already inserted there.
   llvm::Error insert(clang::SourceLocation Loc, llvm::StringRef Text);
@@ -97,7 +97,7 @@ public:
   /// Inserts \p Text just after statement \p S and its `;`.
   llvm::Error insertAfterStmt(const clang::Stmt *S, llvm::StringRef Text);
   /// Puts \p Before and \p After around statements \p First through
-  /// \p Last.
+  /// \p Last, inside any text inserted around them before.
   llvm::Error wrapStmts(const clang::Stmt *First, const clang::Stmt *Last,
                         llvm::StringRef Before, llvm::StringRef After);
 
@@ -142,6 +142,8 @@ private:
   /// replaces [Begin, Loc) (or is inserted at Begin == Loc).
   std::string withResync(llvm::StringRef Text, clang::SourceLocation Begin,
                          clang::SourceLocation Loc) const;
+  /// The text from \p Loc to the end of its line.
+  llvm::StringRef restOfLine(clang::SourceLocation Loc) const;
   bool restOfLineIsBlank(clang::SourceLocation Loc) const;
   /// Whether only blanks precede \p Loc on its line.
   bool atLineStart(clang::SourceLocation Loc) const;

@@ -186,56 +186,102 @@ std::optional<tooling::Replacement> layOutRun(StringRef Text, ArrayRef<Line> Lin
   // A run may close blocks it did not open (an epilogue) and open blocks
   // it does not close (a prologue): balanced here, so that clang-format
   // lays out the inside of each as a block.
+  // Each block closed but not opened gets an opener like its own: a
+  // `};` closes a lambda (a plain block before it would make clang-format
+  // take the `;` for a statement of its own), a `})` a lambda argument.
   int Balance = 0, Lowest = 0;
+  std::vector<StringRef> Openers; // innermost first
   {
     LangOptions Opts;
     Opts.CPlusPlus = Opts.CPlusPlus17 = true;
     Lexer Lex(SourceLocation(), Opts, Piece.data(), Piece.data(), Piece.data() + Piece.size());
     Token Tok;
+    bool Unmatched = false;
     for (bool AtEnd = false; !AtEnd;) {
       AtEnd = Lex.LexFromRawLexer(Tok);
-      if (Tok.is(tok::l_brace))
+      if (Unmatched)
+        Openers.push_back(Tok.is(tok::semi)     ? "auto hpp_block = [&]() {"
+                          : Tok.is(tok::r_paren) ? "hpp_call([&]() {"
+                                                 : "{");
+      Unmatched = false;
+      if (Tok.is(tok::l_brace)) {
         ++Balance;
-      else if (Tok.is(tok::r_brace))
-        Lowest = std::min(Lowest, --Balance);
+      } else if (Tok.is(tok::r_brace) && --Balance < Lowest) {
+        Lowest = Balance;
+        Unmatched = true;
+      }
     }
+    if (Unmatched)
+      Openers.push_back("{");
   }
   unsigned Opened = -Lowest, Closed = Balance - Lowest;
   std::string Whole;
-  for (unsigned I = 0; I < Opened; ++I)
-    Whole += "{\n// hpp-begin\n";
+  for (unsigned I = Opened; I-- > 0;)
+    Whole += Openers[I].str() + "\n// hpp-begin\n";
   Whole += Piece;
   for (unsigned I = 0; I < Closed; ++I)
     Whole += "// hpp-end\n}\n";
-  if (Style.ColumnLimit)
-    Style.ColumnLimit =
-        std::max<unsigned>(40, Style.ColumnLimit - std::min<size_t>(Base.size(), Style.ColumnLimit)) +
-        Opened * Style.IndentWidth;
-  tooling::Replacements R = format::reformat(
-      Style, Whole, {tooling::Range(0, Whole.size())}, FileName);
-  Expected<std::string> Formatted = tooling::applyAllReplacements(Whole, R);
-  if (!Formatted) {
-    consumeError(Formatted.takeError());
+  // The lines lose the added blocks' indentation, as far as the least
+  // indented line has it (a run that closes blocks ends outside them), the
+  // same for every line, so that continuation lines stay aligned; then get
+  // the emitter's. The column limit counts both: known after a first pass.
+  unsigned Limit = Style.ColumnLimit;
+  auto Lay = [&](size_t Strip) -> std::optional<std::string> {
+    if (Limit)
+      Style.ColumnLimit =
+          std::max<unsigned>(40, Limit - std::min<size_t>(Base.size(), Limit)) + Strip;
+    tooling::Replacements R = format::reformat(
+        Style, Whole, {tooling::Range(0, Whole.size())}, FileName);
+    Expected<std::string> Formatted = tooling::applyAllReplacements(Whole, R);
+    if (!Formatted) {
+      consumeError(Formatted.takeError());
+      return std::nullopt;
+    }
+    return *Formatted;
+  };
+  size_t Strip = Opened * Style.IndentWidth;
+  std::optional<std::string> Formatted = Lay(Strip);
+  if (!Formatted)
     return std::nullopt;
-  }
   SmallVector<StringRef, 32> Out;
-  StringRef(*Formatted).rtrim('\n').split(Out, '\n');
-  // The added lines go, and with them the indentation they added.
-  for (unsigned I = 0; I < 2 * Opened; ++I)
-    if (I >= Out.size() || Out[I].trim() != (I % 2 ? "// hpp-begin" : "{"))
+  auto Split = [&] {
+    Out.clear();
+    StringRef(*Formatted).rtrim('\n').split(Out, '\n');
+    // The added lines go.
+    for (unsigned I = 0; I < 2 * Opened; ++I)
+      if (I >= Out.size() ||
+          Out[I].trim() != (I % 2 ? StringRef("// hpp-begin") : Openers[Opened - 1 - I / 2]))
+        return false;
+    auto Tail = llvm::find_if(Out, [](StringRef S) { return S.trim() == "// hpp-end"; });
+    for (auto It = Tail; It != Out.end(); ++It)
+      if (It->trim() != "// hpp-end" && It->trim() != "}")
+        return false;
+    Out.erase(Tail, Out.end());
+    Out.erase(Out.begin(), Out.begin() + 2 * Opened);
+    return true;
+  };
+  auto LeastIndent = [&] {
+    size_t Least = Opened * Style.IndentWidth;
+    for (StringRef S : Out)
+      if (!S.trim().empty())
+        Least = std::min(Least, S.size() - S.ltrim(" ").size());
+    return Least;
+  };
+  if (!Split())
+    return std::nullopt;
+  if (size_t Least = LeastIndent(); Least != Strip) {
+    Strip = Least;
+    Formatted = Lay(Strip);
+    if (!Formatted || !Split() || LeastIndent() != Strip)
       return std::nullopt;
-  auto Tail = llvm::find_if(Out, [](StringRef S) { return S.trim() == "// hpp-end"; });
-  for (auto It = Tail; It != Out.end(); ++It)
-    if (It->trim() != "// hpp-end" && It->trim() != "}")
-      return std::nullopt;
-  ArrayRef<StringRef> Body = ArrayRef<StringRef>(Out.begin(), Tail).drop_front(2 * Opened);
-  std::string Added(Opened * Style.IndentWidth, ' ');
+  }
+  ArrayRef<StringRef> Body = Out;
   std::string New;
   size_t Next = 0;
   for (size_t I = 0; I < Body.size(); ++I) {
     StringRef S = Body[I];
-    if (S.starts_with(Added))
-      S = S.drop_front(Added.size());
+    if (S.size() >= Strip && S.take_front(Strip).trim(" ").empty())
+      S = S.drop_front(Strip);
     StringRef T = S.trim(" \t");
     if (I)
       New += "\n";
@@ -290,6 +336,9 @@ format::FormatStyle generatedCodeStyle(FormatChoice Choice, StringRef InputPath,
   // A reflowed comment can take in the next comment line, which may be a
   // run's placeholder for a line it keeps (and the comments name files).
   Style.ReflowComments = false;
+  // A split string literal is two tokens where there was one (the input's
+  // path, a clause's text).
+  Style.BreakStringLiterals = false;
   return Style;
 }
 

@@ -8,6 +8,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
@@ -50,6 +51,11 @@ std::optional<unsigned> numberBefore(StringRef Line, StringRef Unit) {
 }
 
 unsigned roundUp(unsigned V, unsigned To) { return (V + To - 1) / To * To; }
+
+/// The block size the report's occupancy assumes: flat loops and scans run
+/// 256 threads per block, an AUTO team at most 256; dynamic scratch is
+/// sized at launch, so it is left out.
+constexpr unsigned ReportThreads = 256;
 
 } // namespace
 
@@ -225,9 +231,7 @@ std::string renderKernelResources(Expected<std::vector<KernelResources>> Kernels
     OS << "CUDA kernel resources: not available: " << toString(Kernels.takeError()) << "\n";
     return Out;
   }
-  // Flat loops and scans run 256 threads per block, an AUTO team at most
-  // 256; dynamic scratch is sized at launch.
-  constexpr unsigned Threads = 256;
+  constexpr unsigned Threads = ReportThreads;
   std::optional<MultiprocessorLimits> L = multiprocessorLimits(Arch);
   OS << "CUDA kernel resources (ptxas, " << Arch;
   if (L)
@@ -252,6 +256,59 @@ std::string renderKernelResources(Expected<std::vector<KernelResources>> Kernels
   }
   if (Kernels->empty())
     OS << "  (no kernels)\n";
+  return Out;
+}
+
+Expected<std::string> addKernelResourcesToJSON(StringRef ReportJSON,
+                                               Expected<std::vector<KernelResources>> Kernels,
+                                               StringRef Arch) {
+  Expected<json::Value> Report = json::parse(ReportJSON);
+  if (!Report)
+    return Report.takeError();
+  json::Object *Root = Report->getAsObject();
+  json::Array *Regions = Root ? Root->getArray("regions") : nullptr;
+  if (!Regions)
+    return createStringError(inconvertibleErrorCode(), "the report has no regions");
+  std::optional<MultiprocessorLimits> L = multiprocessorLimits(Arch);
+  json::Object Summary{{"arch", Arch}, {"available", bool(Kernels)}};
+  if (!Kernels) {
+    Summary["reason"] = toString(Kernels.takeError());
+  } else {
+    Summary["threads_per_block"] = static_cast<int64_t>(ReportThreads);
+    for (json::Value &V : *Regions) {
+      json::Object *Region = V.getAsObject();
+      if (!Region)
+        continue;
+      // The kernel is named after the region, as an identifier.
+      std::string Name;
+      for (char C : Region->getString("name").value_or(""))
+        Name += isAlnum(C) ? C : '_';
+      json::Array Of;
+      for (const KernelResources &K : *Kernels) {
+        if (K.Region != Name)
+          continue;
+        json::Object O{{"bounded", K.Bounded},
+                       {"registers", static_cast<int64_t>(K.Registers)},
+                       {"spill_store_bytes", static_cast<int64_t>(K.SpillStoreBytes)},
+                       {"spill_load_bytes", static_cast<int64_t>(K.SpillLoadBytes)},
+                       {"stack_bytes", static_cast<int64_t>(K.StackBytes)},
+                       {"static_shared_bytes", static_cast<int64_t>(K.SharedBytes)},
+                       {"occupancy", nullptr}};
+        if (L) {
+          Occupancy Occ = theoreticalOccupancy(K, ReportThreads, 0, *L);
+          O["occupancy"] = json::Object{{"blocks_per_sm", static_cast<int64_t>(Occ.BlocksPerSM)},
+                                        {"fraction", Occ.Fraction},
+                                        {"limited_by", Occ.LimitedBy}};
+        }
+        Of.push_back(std::move(O));
+      }
+      (*Region)["kernels"] = std::move(Of);
+    }
+  }
+  (*Root)["kernel_resources"] = std::move(Summary);
+  std::string Out;
+  raw_string_ostream OS(Out);
+  OS << formatv("{0:2}", *Report) << "\n";
   return Out;
 }
 

@@ -2,9 +2,9 @@
 // written with '#pragma hpp team/vector' and with parallel_reduce over a
 // TeamPolicy and a ThreadVectorRange gives the same levels, mappings,
 // reductions and captures in the report, and the same code, on each backend.
-// RUN: %hppc translate --format=none --backend=openmp %s -o %t.cpp --report | %FileCheck %s --check-prefixes=REPORT,OMP-REPORT
+// RUN: %hppc translate --backend=openmp %s -o %t.cpp --report | %FileCheck %s --check-prefixes=REPORT,OMP-REPORT
 // RUN: %FileCheck %s --check-prefix=OMP --input-file %t.cpp
-// RUN: %hppc translate --format=none --backend=cuda %s -o %t.cu --report | %FileCheck %s --check-prefixes=REPORT,CUDA-REPORT
+// RUN: %hppc translate --backend=cuda %s -o %t.cu --report | %FileCheck %s --check-prefixes=REPORT,CUDA-REPORT
 // RUN: %FileCheck %s --check-prefix=CUDA --input-file %t.cu
 // RUN: %if nvcc %{ %nvcc_hpp -c %t.cu -o %t.o %}
 #include <hpp/hpp.hpp>
@@ -68,22 +68,36 @@ double yax_api(int E, int M, const double *A, const double *x, const double *y) 
 // its loop.
 // OMP-LABEL: double yax_pragma(
 // OMP: { // hpp region 'yax_pragma' (team loop) from {{.*}}api_equivalence.cpp:14
-// OMP: hpprt::omp::Partials<hpprt::Sum, std::remove_reference_t<decltype(hpp_red_total)>> hpp_part_total;
+// OMP: hpprt::omp::Partials<hpprt::Sum,
+// OMP-NEXT: std::remove_reference_t<decltype(hpp_red_total)>>
+// OMP-NEXT: hpp_part_total;
 // OMP: #pragma omp simd reduction(+: row)
 // OMP: hpp_part_total.combine_into(hpp_red_total);
 // OMP-LABEL: double yax_api(
 // OMP: { auto &[[RESULT:hpp_result[0-9]+]] = result; double total; hpp::Sum<double>(total).init(total);
 // OMP: { // hpp region 'yax_api' (team loop) from {{.*}}api_equivalence.cpp:27
-// OMP: hpprt::omp::Partials<hpprt::Sum, std::remove_reference_t<decltype(hpp_red_total)>> hpp_part_total;
-// OMP: hpprt::RegionScope hpp_scope("yax_api", hpprt::profiling::RegionKind::Reduce);
+// OMP: hpprt::omp::Partials<hpprt::Sum,
+// OMP-NEXT: std::remove_reference_t<decltype(hpp_red_total)>>
+// OMP-NEXT: hpp_part_total;
+// OMP: hpprt::RegionScope hpp_scope("yax_api",
+// OMP-NEXT: hpprt::profiling::RegionKind::Reduce);
 // OMP-NEXT: #pragma omp parallel
-// OMP: const hpprt::Chunk hpp_chunk = hpprt::static_chunk(hpp_n0, omp_get_thread_num(), omp_get_num_threads());
-// OMP: for (hpprt::index_t hpp_iv0 = hpp_chunk.begin; hpp_iv0 < hpp_chunk.end; ++hpp_iv0) { int [[LEAGUE:hpp_league[0-9]+]] = hpprt::index_at(hpp_lb0_0, hpp_iv0, 1);
+// OMP: const hpprt::Chunk hpp_chunk = hpprt::static_chunk(
+// OMP-NEXT: hpp_n0, omp_get_thread_num(), omp_get_num_threads());
+// OMP: for (hpprt::index_t hpp_iv0 = hpp_chunk.begin; hpp_iv0 < hpp_chunk.end;
+// OMP-NEXT: ++hpp_iv0) {
+// OMP-NEXT: int [[LEAGUE:hpp_league[0-9]+]] = hpprt::index_at(hpp_lb0_0, hpp_iv0, 1);
 // OMP: { auto &[[ROW:hpp_result[0-9]+]] = row; double r; hpp::Sum<double>(r).init(r);
 // OMP: { // hpp team-vector loop (omp simd)
 // OMP: #pragma omp simd reduction(+: r)
-// OMP: for (hpprt::index_t hpp_iv1 = 0; hpp_iv1 < hpp_n1; ++hpp_iv1) { int j = hpprt::index_at(hpp_lb1_0, hpp_iv1, 1);
-// OMP: { r += A[[[LEAGUE]] * M + j] * x[j]; } } } [[ROW]] = r; }
+// OMP: for (hpprt::index_t hpp_iv1 = 0; hpp_iv1 < hpp_n1; ++hpp_iv1) {
+// OMP-NEXT: int j = hpprt::index_at(hpp_lb1_0, hpp_iv1, 1);
+// OMP-NEXT: #line 33 "{{.*}}api_equivalence.cpp"
+// OMP-NEXT: { r += A[[[LEAGUE]] * M + j] * x[j]; }
+// OMP-NEXT: }
+// OMP-NEXT: }
+// OMP-NEXT: #line 33 "{{.*}}api_equivalence.cpp"
+// OMP-NEXT: [[ROW]] = r; }
 // OMP-NEXT: total += y[[[LEAGUE]]] * row;
 // OMP: hpp_part_total.put(omp_get_thread_num(), total);
 // OMP: hpp_part_total.combine_into(hpp_red_total);
@@ -91,27 +105,38 @@ double yax_api(int E, int M, const double *A, const double *x, const double *y) 
 // OMP: [[RESULT]] = total; }
 
 // Both regions are team kernels with the same launch settings.
-// CUDA: template <class F> __global__ void hpp_kernel_yax_pragma(F hpp_f, hpprt::cuda::Ctx hpp_ctx) { hpp_f(hpp_ctx); }
-// CUDA-NEXT: template <class F> __global__ void hpp_kernel_yax_api(F hpp_f, hpprt::cuda::Ctx hpp_ctx) { hpp_f(hpp_ctx); }
+// CUDA: template <class F>
+// CUDA-NEXT: __global__ void hpp_kernel_yax_pragma(F hpp_f, hpprt::cuda::Ctx hpp_ctx) {
+// CUDA-NEXT: hpp_f(hpp_ctx);
+// CUDA-NEXT: }
+// CUDA-NEXT: template <class F>
+// CUDA-NEXT: __global__ void hpp_kernel_yax_api(F hpp_f, hpprt::cuda::Ctx hpp_ctx) {
+// CUDA-NEXT: hpp_f(hpp_ctx);
+// CUDA-NEXT: }
 // CUDA-LABEL: double yax_pragma(
-// CUDA: hpprt::cuda::Launch hpp_launch("yax_pragma", "{{.*}}api_equivalence.cpp", 14);
+// CUDA: hpprt::cuda::Launch{{[[:space:]]+}}hpp_launch({{[[:space:]]*}}"yax_pragma",{{[[:space:]]+}}"{{.*}}api_equivalence.cpp",{{[[:space:]]+}}14);
 // CUDA-NEXT: hpp_launch.kind = hpprt::cuda::RegionKind::Team;
 // CUDA-NEXT: hpp_launch.iterations = hpp_n0;
 // CUDA-NEXT: #line 14 "{{.*}}api_equivalence.cpp"
 // CUDA-NEXT: hpp_launch.vector_length = static_cast<int>(32);
-// CUDA: hpprt::cuda::Reduction<hpprt::Sum, hpp_type_total> hpp_red_total(hpp_launch, total);
+// CUDA: hpprt::cuda::Reduction<hpprt::Sum, hpp_type_total> hpp_red_total(hpp_launch,
+// CUDA-NEXT: total);
 // CUDA: row = hpprt::cuda::team_vector_allreduce<hpprt::Sum>(row);
-// CUDA: hpprt::cuda::launch(hpp_launch, hpp_kernel_yax_pragma<decltype(hpp_body)>, hpp_body);
+// CUDA: hpprt::cuda::launch(hpp_launch, hpp_kernel_yax_pragma<decltype(hpp_body)>,
+// CUDA-NEXT: hpp_body);
 // CUDA-LABEL: double yax_api(
 // CUDA: { auto &[[RESULT:hpp_result[0-9]+]] = result; double total; hpp::Sum<double>(total).init(total);
 // CUDA: { // hpp region 'yax_api' (team loop) from {{.*}}api_equivalence.cpp:27: CUDA kernel hpp_kernel_yax_api
-// CUDA: hpprt::cuda::Launch hpp_launch("yax_api", "{{.*}}api_equivalence.cpp", 27);
+// CUDA: hpprt::cuda::Launch{{[[:space:]]+}}hpp_launch({{[[:space:]]*}}"yax_api",{{[[:space:]]+}}"{{.*}}api_equivalence.cpp",{{[[:space:]]+}}27);
 // CUDA-NEXT: hpp_launch.kind = hpprt::cuda::RegionKind::Team;
 // CUDA-NEXT: hpp_launch.iterations = hpp_n0;
 // CUDA-NEXT: #line 27 "{{.*}}api_equivalence.cpp"
 // CUDA-NEXT: hpp_launch.vector_length = static_cast<int>(32);
-// CUDA: hpprt::cuda::Reduction<hpprt::Sum, hpp_type_total> hpp_red_total(hpp_launch, total);
-// CUDA: for (hpprt::index_t hpp_iv0 = hpprt::cuda::league_rank0(); hpp_iv0 < hpp_n0; hpp_iv0 += hpprt::cuda::league_stride()) { int [[LEAGUE:hpp_league[0-9]+]] = hpprt::index_at(hpp_lb0_0, hpp_iv0, 1);
+// CUDA: hpprt::cuda::Reduction<hpprt::Sum, hpp_type_total> hpp_red_total(hpp_launch,
+// CUDA-NEXT: total);
+// CUDA: for (hpprt::index_t hpp_iv0 = hpprt::cuda::league_rank0();
+// CUDA-NEXT: hpp_iv0 < hpp_n0; hpp_iv0 += hpprt::cuda::league_stride()) {
+// CUDA-NEXT: int [[LEAGUE:hpp_league[0-9]+]] = hpprt::index_at(hpp_lb0_0, hpp_iv0, 1);
 // CUDA: { auto &[[ROW:hpp_result[0-9]+]] = row; double r; hpp::Sum<double>(r).init(r);
 // CUDA: auto hpp_save_r = r;
 // CUDA-NEXT: r = hpprt::identity_like<hpprt::Sum>(r);
@@ -123,7 +148,8 @@ double yax_api(int E, int M, const double *A, const double *x, const double *y) 
 // CUDA-NEXT: total += y[[[LEAGUE]]] * row;
 // CUDA: hpprt::cuda::finish_reduction(hpp_dev_total, total, false);
 // CUDA-NEXT: };
-// CUDA-NEXT: hpprt::cuda::launch(hpp_launch, hpp_kernel_yax_api<decltype(hpp_body)>, hpp_body);
+// CUDA-NEXT: hpprt::cuda::launch(hpp_launch, hpp_kernel_yax_api<decltype(hpp_body)>,
+// CUDA-NEXT: hpp_body);
 // CUDA-NEXT: total = hpp_red_total.result();
 // CUDA-NEXT: } // hpp region 'yax_api'
 // CUDA: [[RESULT]] = total; }
@@ -131,9 +157,9 @@ double yax_api(int E, int M, const double *A, const double *x, const double *y) 
 // HIP is the CUDA translation with the HIP runtime's names: the diff checks
 // every other byte, the HIP lines the runtime's macro, header and namespace.
 // (Here, at the end, so that the lines checked above keep their numbers.)
-// RUN: %hppc translate --format=none --backend=hip %s -o %t.hip
+// RUN: %hppc translate --backend=hip %s -o %t.hip
 // RUN: %FileCheck %s --check-prefix=HIP --input-file %t.hip
-// RUN: %hip_as_cuda %t.hip | diff - %t.cu
+// RUN: %hip_as_cuda %t.hip | %same_code - %t.cu
 // RUN: %if hip-amd %{ %hip_hpp -c %t.hip -o %t.hip.o %}
 // HIP: #define HPP_BACKEND_{{HIP}} 1
 // HIP-NEXT: #include <hpprt/{{hip}}/hpprt.hpp>

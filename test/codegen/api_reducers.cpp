@@ -3,8 +3,8 @@
 // reduction over the reducer's fields (split into two variables), a sum and
 // a max, each accumulator initialised by its reducer before the region;
 // after it each result gets its value (the MinLoc one field by field).
-// RUN: %hppc translate --format=none --backend=openmp %s -o - --report | %FileCheck %s --check-prefixes=REPORT,OMP
-// RUN: %hppc translate --format=none --backend=cuda %s -o %t.cu --report | %FileCheck %s --check-prefix=REPORT
+// RUN: %hppc translate --backend=openmp %s -o - --report | %FileCheck %s --check-prefixes=REPORT,OMP
+// RUN: %hppc translate --backend=cuda %s -o %t.cu --report | %FileCheck %s --check-prefix=REPORT
 // RUN: %FileCheck %s --check-prefix=CUDA --input-file %t.cu
 // RUN: %if nvcc %{ %nvcc_hpp -c %t.cu -o %t.o %}
 #include <hpp/hpp.hpp>
@@ -36,9 +36,16 @@ void reducers(int n, const double *v, double &val, int &loc, double &sum, double
 // REPORT-NEXT: reductions: minloc:hpp_ml_val,hpp_ml_loc +:acc max:mx
 
 // OMP: { auto &[[R:hpp_result[0-9]+]] = r; auto &[[S:hpp_result[0-9]+]] = s; auto &[[M:hpp_result[0-9]+]] = m; double hpp_ml_val; int hpp_ml_loc; { MinL::value_type hpp_init; hpp::MinLoc<double, int>(hpp_init).init(hpp_init); hpp_ml_val = hpp_init.val; hpp_ml_loc = hpp_init.loc; } double acc; hpp::Sum<double>(acc).init(acc); double mx; hpp::Max<double>(mx).init(mx);
-// OMP: hpprt::omp::LocPartials<hpprt::MinLoc, std::remove_reference_t<decltype(hpp_red_hpp_ml_val)>, std::remove_reference_t<decltype(hpp_red_hpp_ml_loc)>> hpp_part_hpp_ml_val;
-// OMP: hpprt::omp::Partials<hpprt::Sum, std::remove_reference_t<decltype(hpp_red_acc)>> hpp_part_acc;
-// OMP: hpprt::omp::Partials<hpprt::Max, std::remove_reference_t<decltype(hpp_red_mx)>> hpp_part_mx;
+// OMP: hpprt::omp::LocPartials<hpprt::MinLoc,
+// OMP-NEXT: std::remove_reference_t<decltype(hpp_red_hpp_ml_val)>,
+// OMP-NEXT: std::remove_reference_t<decltype(hpp_red_hpp_ml_loc)>>
+// OMP-NEXT: hpp_part_hpp_ml_val;
+// OMP: hpprt::omp::Partials<hpprt::Sum,
+// OMP-NEXT: std::remove_reference_t<decltype(hpp_red_acc)>>
+// OMP-NEXT: hpp_part_acc;
+// OMP: hpprt::omp::Partials<hpprt::Max,
+// OMP-NEXT: std::remove_reference_t<decltype(hpp_red_mx)>>
+// OMP-NEXT: hpp_part_mx;
 // OMP: if (v[i] < hpp_ml_val) {
 // OMP-NEXT: hpp_ml_val = v[i];
 // OMP-NEXT: hpp_ml_loc = i;
@@ -48,10 +55,13 @@ void reducers(int n, const double *v, double &val, int &loc, double &sum, double
 // OMP: [[R]].val = hpp_ml_val; [[R]].loc = hpp_ml_loc; [[S]] = acc; [[M]] = mx; }
 
 // CUDA: { auto &[[R:hpp_result[0-9]+]] = r; auto &[[S:hpp_result[0-9]+]] = s; auto &[[M:hpp_result[0-9]+]] = m; double hpp_ml_val; int hpp_ml_loc;
-// CUDA: hpprt::cuda::LocReduction<hpprt::MinLoc, hpp_type_hpp_ml_val, hpp_type_hpp_ml_loc> hpp_red_hpp_ml_val(hpp_launch, hpp_ml_val, hpp_ml_loc);
+// CUDA: hpprt::cuda::LocReduction<hpprt::MinLoc, hpp_type_hpp_ml_val,
+// CUDA-NEXT: hpp_type_hpp_ml_loc>
+// CUDA-NEXT: hpp_red_hpp_ml_val(hpp_launch, hpp_ml_val, hpp_ml_loc);
 // CUDA: hpprt::cuda::Reduction<hpprt::Sum, hpp_type_acc> hpp_red_acc(hpp_launch, acc);
 // CUDA: hpprt::cuda::Reduction<hpprt::Max, hpp_type_mx> hpp_red_mx(hpp_launch, mx);
-// CUDA: hpprt::cuda::finish_loc_reduction(hpp_dev_hpp_ml_val, hpp_ml_val, hpp_ml_loc, true);
+// CUDA: hpprt::cuda::finish_loc_reduction(hpp_dev_hpp_ml_val, hpp_ml_val,
+// CUDA-NEXT: hpp_ml_loc, true);
 // CUDA-NEXT: hpprt::cuda::finish_reduction(hpp_dev_acc, acc, true);
 // CUDA-NEXT: hpprt::cuda::finish_reduction(hpp_dev_mx, mx, true);
 // CUDA: std::tie(hpp_ml_val, hpp_ml_loc) = hpp_red_hpp_ml_val.result();
@@ -62,9 +72,9 @@ void reducers(int n, const double *v, double &val, int &loc, double &sum, double
 // HIP is the CUDA translation with the HIP runtime's names: the diff checks
 // every other byte, the HIP lines the runtime's macro, header and namespace.
 // (Here, at the end, so that the lines checked above keep their numbers.)
-// RUN: %hppc translate --format=none --backend=hip %s -o %t.hip
+// RUN: %hppc translate --backend=hip %s -o %t.hip
 // RUN: %FileCheck %s --check-prefix=HIP --input-file %t.hip
-// RUN: %hip_as_cuda %t.hip | diff - %t.cu
+// RUN: %hip_as_cuda %t.hip | %same_code - %t.cu
 // RUN: %if hip-amd %{ %hip_hpp -c %t.hip -o %t.hip.o %}
 // HIP: #define HPP_BACKEND_{{HIP}} 1
 // HIP-NEXT: #include <hpprt/{{hip}}/hpprt.hpp>

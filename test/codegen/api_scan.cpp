@@ -4,8 +4,8 @@
 // phase) and once with final = true from the item's prefix; the scan's
 // total goes to the result variable after the region. Both backends then
 // scan as for the pragma form (scan.cpp).
-// RUN: %hppc translate --format=none --backend=openmp %s -o - --report | %FileCheck %s --check-prefixes=REPORT,OMP
-// RUN: %hppc translate --format=none --backend=cuda %s -o %t.cu --report | %FileCheck %s --check-prefix=REPORT
+// RUN: %hppc translate --backend=openmp %s -o - --report | %FileCheck %s --check-prefixes=REPORT,OMP
+// RUN: %hppc translate --backend=cuda %s -o %t.cu --report | %FileCheck %s --check-prefix=REPORT
 // RUN: %FileCheck %s --check-prefix=CUDA --input-file %t.cu
 // RUN: %if nvcc %{ %nvcc_hpp -c %t.cu -o %t.o %}
 #include <hpp/hpp.hpp>
@@ -32,27 +32,33 @@ long exclusive(int n, const int *x, long *out) {
 // REPORT-NEXT: line 23: scan exclusive
 
 // OMP: { auto &[[RESULT:hpp_result[0-9]+]] = total; long partial{};
-// OMP: hpprt::omp::ScanPartials<hpprt::Sum, std::remove_reference_t<decltype(hpp_red_partial)>> hpp_scan_partial;
+// OMP: hpprt::omp::ScanPartials<hpprt::Sum,
+// OMP-NEXT: std::remove_reference_t<decltype(hpp_red_partial)>>
+// OMP-NEXT: hpp_scan_partial;
 // OMP: { // scan, pass 1: reduce this thread's chunk
 // OMP-NEXT: auto partial = hpprt::identity_like<hpprt::Sum>(hpp_red_partial);
 // OMP: { long hpp_part; { long partial{}; const bool final = false;
 // OMP: } hpp_part = partial; } partial += hpp_part; }
 // OMP: hpp_scan_partial.put(omp_get_thread_num(), partial);
-// OMP: auto partial = hpp_scan_partial.prefix_before(omp_get_thread_num(), hpp_red_partial);
+// OMP: auto partial =
+// OMP-NEXT: hpp_scan_partial.prefix_before(omp_get_thread_num(), hpp_red_partial);
 // OMP: { long hpp_prefix = partial; { long partial = hpp_prefix; const bool final = true;
 // OMP: // hpp scan exclusive(partial)
 // OMP: { long hpp_part; { long partial{}; const bool final = false;
-// OMP: hpp_red_partial = hpp_scan_partial.total(hpp_red_partial, omp_get_max_threads());
+// OMP: hpp_red_partial =
+// OMP-NEXT: hpp_scan_partial.total(hpp_red_partial, omp_get_max_threads());
 // OMP-NEXT: } // hpp region 'excl'
 // OMP: [[RESULT]] = partial; }
 
 // CUDA: { auto &[[RESULT:hpp_result[0-9]+]] = total; long partial{};
 // CUDA: hpp_launch.kind = hpprt::cuda::RegionKind::Scan;
-// CUDA: hpprt::cuda::Scan<hpprt::Sum, hpp_type_partial> hpp_scan_partial(hpp_launch, partial);
+// CUDA: hpprt::cuda::Scan<hpprt::Sum, hpp_type_partial> hpp_scan_partial(hpp_launch,
+// CUDA-NEXT: partial);
 // CUDA: // scan, pass 1: each item's contribution, from the identity
 // CUDA: { long hpp_part; { long partial{}; const bool final = false;
 // CUDA: } hpp_part = partial; } partial += hpp_part; }
-// CUDA: hpprt::cuda::scan_prefixes_in_place<false>(hpp_dev_partial, hpp_tile, hpp_items_partial);
+// CUDA: hpprt::cuda::scan_prefixes_in_place<false>(hpp_dev_partial, hpp_tile,
+// CUDA-NEXT: hpp_items_partial);
 // CUDA: { long hpp_prefix = partial; { long partial = hpp_prefix; const bool final = true;
 // CUDA: // hpp scan exclusive(partial)
 // CUDA: /* input phase: run in pass 1 */
@@ -63,9 +69,9 @@ long exclusive(int n, const int *x, long *out) {
 // HIP is the CUDA translation with the HIP runtime's names: the diff checks
 // every other byte, the HIP lines the runtime's macro, header and namespace.
 // (Here, at the end, so that the lines checked above keep their numbers.)
-// RUN: %hppc translate --format=none --backend=hip %s -o %t.hip
+// RUN: %hppc translate --backend=hip %s -o %t.hip
 // RUN: %FileCheck %s --check-prefix=HIP --input-file %t.hip
-// RUN: %hip_as_cuda %t.hip | diff - %t.cu
+// RUN: %hip_as_cuda %t.hip | %same_code - %t.cu
 // RUN: %if hip-amd %{ %hip_hpp -c %t.hip -o %t.hip.o %}
 // HIP: #define HPP_BACKEND_{{HIP}} 1
 // HIP-NEXT: #include <hpprt/{{hip}}/hpprt.hpp>

@@ -3,9 +3,9 @@
 // and template parameters become aliases, the member 't' becomes the league
 // index and the nested calls become thread loops, under '#line' directives
 // that keep the class's lines. The report names the class's lines.
-// RUN: %hppc translate --format=none --backend=openmp %s -o %t.cpp --report | %FileCheck %s --check-prefix=REPORT
+// RUN: %hppc translate --backend=openmp %s -o %t.cpp --report | %FileCheck %s --check-prefix=REPORT
 // RUN: %FileCheck %s --check-prefix=OMP --input-file %t.cpp
-// RUN: %hppc translate --format=none --backend=cuda %s -o %t.cu
+// RUN: %hppc translate --backend=cuda %s -o %t.cu
 // RUN: %FileCheck %s --check-prefix=CUDA --input-file %t.cu
 // RUN: %if nvcc %{ %nvcc_hpp -c %t.cu -o %t.o %}
 #include <hpp/hpp.hpp>
@@ -50,9 +50,9 @@ void row_sums(int rows, int cols, const double *A, double *out) {
 // HIP is the CUDA translation with the HIP runtime's names: the diff checks
 // every other byte, the HIP lines the runtime's macro, header and namespace.
 // (Here, at the end, so that the lines checked above keep their numbers.)
-// RUN: %hppc translate --format=none --backend=hip %s -o %t.hip
+// RUN: %hppc translate --backend=hip %s -o %t.hip
 // RUN: %FileCheck %s --check-prefix=HIP --input-file %t.hip
-// RUN: %hip_as_cuda %t.hip | diff - %t.cu
+// RUN: %hip_as_cuda %t.hip | %same_code - %t.cu
 // RUN: %if hip-amd %{ %hip_hpp -c %t.hip -o %t.hip.o %}
 // HIP: #define HPP_BACKEND_{{HIP}} 1
 // HIP-NEXT: #include <hpprt/{{hip}}/hpprt.hpp>

@@ -2,8 +2,8 @@
 // compare-and-swap loop. On CUDA both become hpprt::cuda atomics; one at
 // team level runs once per team, on the team leader, one in a vector loop
 // once per iteration.
-// RUN: %hppc translate --format=none --backend=openmp %s -o - | %FileCheck %s --check-prefix=OMP
-// RUN: %hppc translate --format=none --backend=cuda %s -o %t.cu
+// RUN: %hppc translate --backend=openmp %s -o - | %FileCheck %s --check-prefix=OMP
+// RUN: %hppc translate --backend=cuda %s -o %t.cu
 // RUN: %FileCheck %s --check-prefix=CUDA --input-file %t.cu
 // RUN: %if nvcc %{ %nvcc_hpp -c %t.cu -o %t.o %}
 #include <cmath>
@@ -64,9 +64,9 @@ void team(int E, int Q, int *hist) {
 // HIP is the CUDA translation with the HIP runtime's names: the diff checks
 // every other byte, the HIP lines the runtime's macro, header and namespace.
 // (Here, at the end, so that the lines checked above keep their numbers.)
-// RUN: %hppc translate --format=none --backend=hip %s -o %t.hip
+// RUN: %hppc translate --backend=hip %s -o %t.hip
 // RUN: %FileCheck %s --check-prefix=HIP --input-file %t.hip
-// RUN: %hip_as_cuda %t.hip | diff - %t.cu
+// RUN: %hip_as_cuda %t.hip | %same_code - %t.cu
 // RUN: %if hip-amd %{ %hip_hpp -c %t.hip -o %t.hip.o %}
 // HIP: #define HPP_BACKEND_{{HIP}} 1
 // HIP-NEXT: #include <hpprt/{{hip}}/hpprt.hpp>

@@ -3,8 +3,8 @@
 // stride counts its trips with the comparison and the step it was written
 // with. tile() is recorded in the report but no backend uses it yet (user
 // guide, chapter 2): the tiled loop is the same loop.
-// RUN: %hppc translate --format=none --backend=openmp %s -o - --report | %FileCheck %s --check-prefixes=REPORT,OMP
-// RUN: %hppc translate --format=none --backend=cuda %s -o %t.cu --report | %FileCheck %s --check-prefix=REPORT
+// RUN: %hppc translate --backend=openmp %s -o - --report | %FileCheck %s --check-prefixes=REPORT,OMP
+// RUN: %hppc translate --backend=cuda %s -o %t.cu --report | %FileCheck %s --check-prefix=REPORT
 // RUN: %FileCheck %s --check-prefix=CUDA --input-file %t.cu
 // RUN: %if nvcc %{ %nvcc_hpp -c %t.cu -o %t.o %}
 
@@ -37,44 +37,82 @@ void descending(int n, double *a) {
 // REPORT-NEXT: line 26: flat loop over i ->
 
 // OMP-LABEL: void collapse(
-// OMP: const hpprt::index_t hpp_n0_0 = hpprt::trip_count<hpprt::Cmp::Lt>(hpp_lb0_0, hpp_ub0_0, 1);
+// OMP: const hpprt::index_t hpp_n0_0 =
+// OMP-NEXT: hpprt::trip_count<hpprt::Cmp::Lt>(hpp_lb0_0, hpp_ub0_0, 1);
 // OMP-NEXT: int hpp_lb0_1 = 0;
 // OMP-NEXT: const auto hpp_ub0_1 = m;
-// OMP-NEXT: const hpprt::index_t hpp_n0_1 = hpprt::trip_count<hpprt::Cmp::Lt>(hpp_lb0_1, hpp_ub0_1, 1);
+// OMP-NEXT: const hpprt::index_t hpp_n0_1 =
+// OMP-NEXT: hpprt::trip_count<hpprt::Cmp::Lt>(hpp_lb0_1, hpp_ub0_1, 1);
 // OMP-NEXT: const hpprt::index_t hpp_n0 = hpp_n0_0 * hpp_n0_1;
 // OMP: const hpprt::FastDiv hpp_div0_1(hpp_n0_1, hpp_n0);
-// OMP: for (hpprt::index_t hpp_iv0 = hpp_chunk.begin, hpp_row_end0; hpp_iv0 < hpp_chunk.end; hpp_iv0 = hpp_row_end0) { hpprt::index_t hpp_q0 = hpp_iv0; const hpprt::index_t hpp_x0_1 = hpp_div0_1.peel(hpp_q0); const hpprt::index_t hpp_row_first0 = hpp_x0_1; hpp_row_end0 = hpprt::row_end(hpp_iv0, hpp_row_first0, hpp_n0_1, hpp_chunk.end); int i = hpprt::index_at(hpp_lb0_0, hpp_q0, 1); for (hpprt::index_t hpp_col0 = hpp_row_first0; hpp_col0 < hpp_row_first0 + (hpp_row_end0 - hpp_iv0); ++hpp_col0) { int j = hpprt::index_at(hpp_lb0_1, hpp_col0, 1);
+// OMP: for (hpprt::index_t hpp_iv0 = hpp_chunk.begin, hpp_row_end0;
+// OMP-NEXT: hpp_iv0 < hpp_chunk.end; hpp_iv0 = hpp_row_end0) {
+// OMP-NEXT: hpprt::index_t hpp_q0 = hpp_iv0;
+// OMP-NEXT: const hpprt::index_t hpp_x0_1 = hpp_div0_1.peel(hpp_q0);
+// OMP-NEXT: const hpprt::index_t hpp_row_first0 = hpp_x0_1;
+// OMP-NEXT: hpp_row_end0 =
+// OMP-NEXT: hpprt::row_end(hpp_iv0, hpp_row_first0, hpp_n0_1, hpp_chunk.end);
+// OMP-NEXT: int i = hpprt::index_at(hpp_lb0_0, hpp_q0, 1);
+// OMP-NEXT: for (hpprt::index_t hpp_col0 = hpp_row_first0;
+// OMP-NEXT: hpp_col0 < hpp_row_first0 + (hpp_row_end0 - hpp_iv0); ++hpp_col0) {
+// OMP-NEXT: int j = hpprt::index_at(hpp_lb0_1, hpp_col0, 1);
 // OMP: a[i * m + j] = i - j;
 // OMP-LABEL: void tiled(
 // OMP: const hpprt::index_t hpp_n0 = hpp_n0_0 * hpp_n0_1;
 // OMP: const hpprt::FastDiv hpp_div0_1(hpp_n0_1, hpp_n0);
-// OMP: for (hpprt::index_t hpp_iv0 = hpp_chunk.begin, hpp_row_end0; hpp_iv0 < hpp_chunk.end; hpp_iv0 = hpp_row_end0) { hpprt::index_t hpp_q0 = hpp_iv0; const hpprt::index_t hpp_x0_1 = hpp_div0_1.peel(hpp_q0); const hpprt::index_t hpp_row_first0 = hpp_x0_1; hpp_row_end0 = hpprt::row_end(hpp_iv0, hpp_row_first0, hpp_n0_1, hpp_chunk.end); int i = hpprt::index_at(hpp_lb0_0, hpp_q0, 1); for (hpprt::index_t hpp_col0 = hpp_row_first0; hpp_col0 < hpp_row_first0 + (hpp_row_end0 - hpp_iv0); ++hpp_col0) { int j = hpprt::index_at(hpp_lb0_1, hpp_col0, 1);
+// OMP: for (hpprt::index_t hpp_iv0 = hpp_chunk.begin, hpp_row_end0;
+// OMP-NEXT: hpp_iv0 < hpp_chunk.end; hpp_iv0 = hpp_row_end0) {
+// OMP-NEXT: hpprt::index_t hpp_q0 = hpp_iv0;
+// OMP-NEXT: const hpprt::index_t hpp_x0_1 = hpp_div0_1.peel(hpp_q0);
+// OMP-NEXT: const hpprt::index_t hpp_row_first0 = hpp_x0_1;
+// OMP-NEXT: hpp_row_end0 =
+// OMP-NEXT: hpprt::row_end(hpp_iv0, hpp_row_first0, hpp_n0_1, hpp_chunk.end);
+// OMP-NEXT: int i = hpprt::index_at(hpp_lb0_0, hpp_q0, 1);
+// OMP-NEXT: for (hpprt::index_t hpp_col0 = hpp_row_first0;
+// OMP-NEXT: hpp_col0 < hpp_row_first0 + (hpp_row_end0 - hpp_iv0); ++hpp_col0) {
+// OMP-NEXT: int j = hpprt::index_at(hpp_lb0_1, hpp_col0, 1);
 // OMP: a[i * m + j] = 0;
 // OMP-LABEL: void descending(
 // OMP: int hpp_lb0_0 = n - 1;
 // OMP-NEXT: const auto hpp_ub0_0 = 2;
-// OMP-NEXT: const hpprt::index_t hpp_n0_0 = hpprt::trip_count<hpprt::Cmp::Ge>(hpp_lb0_0, hpp_ub0_0, -3);
-// OMP: for (hpprt::index_t hpp_iv0 = hpp_chunk.begin; hpp_iv0 < hpp_chunk.end; ++hpp_iv0) { int i = hpprt::index_at(hpp_lb0_0, hpp_iv0, -3);
+// OMP-NEXT: const hpprt::index_t hpp_n0_0 =
+// OMP-NEXT: hpprt::trip_count<hpprt::Cmp::Ge>(hpp_lb0_0, hpp_ub0_0, -3);
+// OMP: for (hpprt::index_t hpp_iv0 = hpp_chunk.begin; hpp_iv0 < hpp_chunk.end;
+// OMP-NEXT: ++hpp_iv0) {
+// OMP-NEXT: int i = hpprt::index_at(hpp_lb0_0, hpp_iv0, -3);
 
 // CUDA-LABEL: void collapse(
 // CUDA: const hpprt::index_t hpp_n0 = hpp_n0_0 * hpp_n0_1;
 // CUDA: const hpprt::FastDiv hpp_div0_1(hpp_n0_1, hpp_n0);
 // CUDA: hpp_launch.iterations = hpp_n0;
-// CUDA: for (hpprt::index_t hpp_iv0 = hpprt::cuda::global_rank(); hpp_iv0 < hpp_n0; hpp_iv0 = hpp_n0) { hpprt::index_t hpp_q0 = hpp_iv0; const hpprt::index_t hpp_x0_1 = hpp_div0_1.peel(hpp_q0); int i = hpprt::index_at(hpp_lb0_0, hpp_q0, 1); int j = hpprt::index_at(hpp_lb0_1, hpp_x0_1, 1);
+// CUDA: for (hpprt::index_t hpp_iv0 = hpprt::cuda::global_rank(); hpp_iv0 < hpp_n0;
+// CUDA-NEXT: hpp_iv0 = hpp_n0) {
+// CUDA-NEXT: hpprt::index_t hpp_q0 = hpp_iv0;
+// CUDA-NEXT: const hpprt::index_t hpp_x0_1 = hpp_div0_1.peel(hpp_q0);
+// CUDA-NEXT: int i = hpprt::index_at(hpp_lb0_0, hpp_q0, 1);
+// CUDA-NEXT: int j = hpprt::index_at(hpp_lb0_1, hpp_x0_1, 1);
 // CUDA: a[i * m + j] = i - j;
 // CUDA-LABEL: void tiled(
-// CUDA: for (hpprt::index_t hpp_iv0 = hpprt::cuda::global_rank(); hpp_iv0 < hpp_n0; hpp_iv0 = hpp_n0) { hpprt::index_t hpp_q0 = hpp_iv0; const hpprt::index_t hpp_x0_1 = hpp_div0_1.peel(hpp_q0); int i = hpprt::index_at(hpp_lb0_0, hpp_q0, 1); int j = hpprt::index_at(hpp_lb0_1, hpp_x0_1, 1);
+// CUDA: for (hpprt::index_t hpp_iv0 = hpprt::cuda::global_rank(); hpp_iv0 < hpp_n0;
+// CUDA-NEXT: hpp_iv0 = hpp_n0) {
+// CUDA-NEXT: hpprt::index_t hpp_q0 = hpp_iv0;
+// CUDA-NEXT: const hpprt::index_t hpp_x0_1 = hpp_div0_1.peel(hpp_q0);
+// CUDA-NEXT: int i = hpprt::index_at(hpp_lb0_0, hpp_q0, 1);
+// CUDA-NEXT: int j = hpprt::index_at(hpp_lb0_1, hpp_x0_1, 1);
 // CUDA: a[i * m + j] = 0;
 // CUDA-LABEL: void descending(
-// CUDA: const hpprt::index_t hpp_n0_0 = hpprt::trip_count<hpprt::Cmp::Ge>(hpp_lb0_0, hpp_ub0_0, -3);
-// CUDA: for (hpprt::index_t hpp_iv0 = hpprt::cuda::global_rank(); hpp_iv0 < hpp_n0; hpp_iv0 = hpp_n0) { int i = hpprt::index_at(hpp_lb0_0, hpp_iv0, -3);
+// CUDA: const hpprt::index_t hpp_n0_0 =
+// CUDA-NEXT: hpprt::trip_count<hpprt::Cmp::Ge>(hpp_lb0_0, hpp_ub0_0, -3);
+// CUDA: for (hpprt::index_t hpp_iv0 = hpprt::cuda::global_rank(); hpp_iv0 < hpp_n0;
+// CUDA-NEXT: hpp_iv0 = hpp_n0) {
+// CUDA-NEXT: int i = hpprt::index_at(hpp_lb0_0, hpp_iv0, -3);
 
 // HIP is the CUDA translation with the HIP runtime's names: the diff checks
 // every other byte, the HIP lines the runtime's macro, header and namespace.
 // (Here, at the end, so that the lines checked above keep their numbers.)
-// RUN: %hppc translate --format=none --backend=hip %s -o %t.hip
+// RUN: %hppc translate --backend=hip %s -o %t.hip
 // RUN: %FileCheck %s --check-prefix=HIP --input-file %t.hip
-// RUN: %hip_as_cuda %t.hip | diff - %t.cu
+// RUN: %hip_as_cuda %t.hip | %same_code - %t.cu
 // RUN: %if hip-amd %{ %hip_hpp -c %t.hip -o %t.hip.o %}
 // HIP: #define HPP_BACKEND_{{HIP}} 1
 // HIP-NEXT: #include <hpprt/{{hip}}/hpprt.hpp>

@@ -49,6 +49,17 @@ void scale(int n, const double *x, double a, double &sum) {
   sum = s;
 }
 
+void guarded(int n, double *y, double *z) {
+  #pragma hpp team
+  for (int e = 0; e < n; ++e)
+  {
+    #pragma hpp thread
+    for (int j = 0; j < 4; ++j) z[e * 4 + j] = j;
+    if (e > 0)
+      y[e] = z[e * 4];
+  }
+}
+
 // The region's block: its statements one level in, a long one wrapped at
 // 80 columns; the pragma as emitted; the user's lines as written, right
 // after their #line (no blank line).
@@ -63,18 +74,55 @@ void scale(int n, const double *x, double a, double &sum) {
 // OMP: {{^}}#pragma omp parallel{{$}}
 // OMP-NEXT: {{^}}      {{{$}}
 // OMP-NEXT: {{^}}        const hpprt::Chunk hpp_chunk = hpprt::static_chunk(
+// The loop headers on lines of their own, the index declaration too, and a
+// #line before the user's rest of the header's line (its `{` under the
+// header); the region's end laid out as blocks, the lambda's included.
 // OMP: {{^}}#line 31 "{{.*}}.cpp"
-// OMP-NEXT: {{^}}  for (hpprt::index_t hpp_iv0 = hpp_chunk.begin;
+// OMP-NEXT: {{^}}  for (hpprt::index_t hpp_iv0 = hpp_chunk.begin; hpp_iv0 < hpp_chunk.end;{{$}}
+// OMP-NEXT: {{^}}       ++hpp_iv0) {{{$}}
+// OMP-NEXT: {{^}}    int e = hpprt::index_at(hpp_lb0_0, hpp_iv0, 1);{{$}}
+// OMP-NEXT: {{^}}#line 31 "{{.*}}.cpp"
+// OMP-NEXT: {{^}}  {{{$}}
 // OMP-NEXT: {{^}}    double t = 0;
 // OMP-NEXT: {{^}}    { // hpp team-vector loop (omp simd)
 // OMP-NEXT: {{^}}      int hpp_lb1_0 = 0;
 // OMP: {{^}}#pragma omp simd reduction(+: t){{$}}
 // OMP-NEXT: {{^}}#line 34 "{{.*}}.cpp"
-// OMP-NEXT: {{^}}    for (hpprt::index_t hpp_iv1 = 0;
+// OMP-NEXT: {{^}}    for (hpprt::index_t hpp_iv1 = 0; hpp_iv1 < hpp_n1; ++hpp_iv1) {{{$}}
+// OMP-NEXT: {{^}}      int j = hpprt::index_at(hpp_lb1_0, hpp_iv1, 1);{{$}}
+// OMP-NEXT: {{^}}#line 34 "{{.*}}.cpp"
+// OMP-NEXT: {{^}}    {{{$}}
 // OMP-NEXT: {{^}}      t   +=x[e * 8 + j] * a;
-// OMP: {{^}}  } // hpp region 'scale_L{{[0-9]+}}'
+// OMP: {{^}}#line 42 "{{.*}}.cpp"
+// OMP: {{^}}    s += t;
+// OMP-NEXT: {{^}}  }{{$}}
+// OMP-NEXT: {{^}}        }{{$}}
+// OMP-NEXT: {{^}}        hpp_part_s.put(omp_get_thread_num(), s);
+// OMP-NEXT: {{^}}      } // omp parallel
+// OMP-NEXT: {{^}}    };{{$}}
+// OMP-NEXT: {{^}}    hpp_region_scale_L{{[0-9]+}}();
+// OMP-NEXT: {{^}}    hpp_part_s.combine_into(hpp_red_s);
+// OMP-NEXT: {{^}}  } // hpp region 'scale_L{{[0-9]+}}'
 // OMP-NEXT: {{^}}#line 49 "{{.*}}.cpp"
 // OMP-NEXT: {{^}}  sum = s;
+// A header whose line ends with it, and a one-line body: the #line names
+// the next line; the body keeps its column.
+// OMP-LABEL: {{^}}void guarded(
+// OMP: {{^}}#line 54 "{{.*}}.cpp"
+// OMP-NEXT: {{^}}  for (hpprt::index_t hpp_iv0 = hpp_chunk.begin; hpp_iv0 < hpp_chunk.end;{{$}}
+// OMP-NEXT: {{^}}       ++hpp_iv0) {{{$}}
+// OMP-NEXT: {{^}}    int e = hpprt::index_at(hpp_lb0_0, hpp_iv0, 1);{{$}}
+// OMP-NEXT: {{^}}#line 55 "{{.*}}.cpp"
+// OMP-NEXT: {{^}}  {{{$}}
+// OMP: {{^}}#line 57 "{{.*}}.cpp"
+// OMP-NEXT: {{^}}    for (hpprt::index_t hpp_iv1 = 0; hpp_iv1 < hpp_n1; ++hpp_iv1) {{{$}}
+// OMP-NEXT: {{^}}      int j = hpprt::index_at(hpp_lb1_0, hpp_iv1, 1);{{$}}
+// OMP-NEXT: {{^}}#line 57 "{{.*}}.cpp"
+// OMP-NEXT: {{^}}                                z[e * 4 + j] = j;{{$}}
+// OMP-NEXT: {{^}}      }{{$}}
+// OMP-NEXT: {{^}}    }{{$}}
+// OMP-NEXT: {{^}}#line 58 "{{.*}}.cpp"
+// OMP-NEXT: {{^}}    if (e > 0)
 
 // CUDA: {{^}}template <class F>{{$}}
 // CUDA-NEXT: {{^}}__global__ void hpp_kernel_scale_L{{[0-9]+}}(F hpp_f, hpprt::cuda::Ctx hpp_ctx) {
@@ -85,14 +133,52 @@ void scale(int n, const double *x, double a, double &sum) {
 // CUDA: {{^}}    auto hpp_body ={{$}}
 // CUDA-NEXT: {{^}}        [=, x = hpp_present_x,
 // CUDA: {{^}}#line 31 "{{.*}}.cpp"
-// CUDA-NEXT: {{^}}  for (hpprt::index_t hpp_iv0 = hpprt::cuda::league_rank0();
+// CUDA-NEXT: {{^}}  for (hpprt::index_t hpp_iv0 = hpprt::cuda::league_rank0(); hpp_iv0 < hpp_n0;{{$}}
+// CUDA-NEXT: {{^}}       hpp_iv0 += hpprt::cuda::league_stride()) {{{$}}
+// CUDA-NEXT: {{^}}    int e = hpprt::index_at(hpp_lb0_0, hpp_iv0, 1);{{$}}
+// CUDA-NEXT: {{^}}#line 31 "{{.*}}.cpp"
+// CUDA-NEXT: {{^}}  {{{$}}
 // The whole-warp path's copy of the body: as the user wrote it.
 // CUDA: {{^}}        for (int hpp_k1 = 0; hpp_k1 < hpp_c1; ++hpp_k1) {
 // CUDA-NEXT: {{^}}          const hpprt::index_t hpp_iv1 ={{$}}
 // CUDA: {{^}}#line 34 "{{.*}}.cpp"
 // CUDA-NEXT: {{^ *}}{{{$}}
 // CUDA-NEXT: {{^ *}}t   +=x[e * 8 + j] * a;
-// CUDA: {{^}}  } // hpp region 'scale_L{{[0-9]+}}'
+// The general path's header, and the region's end.
+// CUDA: {{^}}#line 34 "{{.*}}.cpp"
+// CUDA-NEXT: {{^}}    for (int hpp_k1 = 0; hpp_k1 < hpp_c1; ++hpp_k1) {{{$}}
+// CUDA-NEXT: {{^}}      const hpprt::index_t hpp_iv1 ={{$}}
+// CUDA-NEXT: {{^}}          hpp_r1 + static_cast<hpprt::index_t>(hpp_k1) * hpp_s1;{{$}}
+// CUDA-NEXT: {{^}}      int j = hpprt::index_at(hpp_lb1_0, hpp_iv1, 1);{{$}}
+// CUDA-NEXT: {{^}}#line 34 "{{.*}}.cpp"
+// CUDA-NEXT: {{^}}    {{{$}}
+// CUDA: {{^}}    s += t;
+// CUDA-NEXT: {{^}}  }{{$}}
+// CUDA-NEXT: {{^}}      }{{$}}
+// CUDA-NEXT: {{^}}      hpprt::cuda::finish_reduction(hpp_dev_s, s, false);
+// CUDA-NEXT: {{^}}    };{{$}}
+// CUDA-NEXT: {{^}}    hpprt::cuda::launch(hpp_launch, hpp_kernel_scale_L{{[0-9]+}}<decltype(hpp_body)>,{{$}}
+// CUDA-NEXT: {{^}}                        HPPRT_GPU_TEAM_BOUNDED({{$}}
+// CUDA-NEXT: {{^}}                            hpp_bounded_kernel_scale_L{{[0-9]+}}<decltype(hpp_body)>),{{$}}
+// CUDA-NEXT: {{^}}                        hpp_body);{{$}}
+// CUDA-NEXT: {{^}}    s = hpp_red_s.result();
+// CUDA-NEXT: {{^}}  } // hpp region 'scale_L{{[0-9]+}}'
+// A guard around a statement on one line shares it; around one on two
+// lines, it takes lines of its own.
+// CUDA-LABEL: {{^}}void guarded(
+// CUDA: {{^}}      int j = hpprt::index_at(hpp_lb1_0, hpp_iv1, 1);{{$}}
+// CUDA-NEXT: {{^}}#line 57 "{{.*}}.cpp"
+// CUDA-NEXT: {{^}}                                if (hpprt::cuda::is_vector_leader()) { z[e * 4 + j] = j; }{{$}}
+// CUDA-NEXT: {{^}}      }{{$}}
+// CUDA-NEXT: {{^}}    }{{$}}
+// CUDA-NEXT: {{^}}#line 58 "{{.*}}.cpp"
+// CUDA-NEXT: {{^}}    if (hpprt::cuda::is_team_leader()) {{{$}}
+// CUDA-NEXT: {{^}}#line 58 "{{.*}}.cpp"
+// CUDA-NEXT: {{^}}    if (e > 0){{$}}
+// CUDA-NEXT: {{^}}      y[e] = z[e * 4];{{$}}
+// CUDA-NEXT: {{^}}    }{{$}}
+// CUDA-NEXT: {{^}}#line 60 "{{.*}}.cpp"
+// CUDA-NEXT: {{^}}  }{{$}}
 
 // NONE: { // hpp region 'scale_L{{[0-9]+}}' (team loop)
 // NONE-NEXT: int hpp_lb0_0 = 0;

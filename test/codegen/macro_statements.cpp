@@ -3,8 +3,8 @@
 // on CUDA around a macro holding its own ';', a macro call inside a
 // statement, and several statements of one macro guarded together. Loop
 // bounds may be macros: their text is evaluated before the loop.
-// RUN: %hppc translate --format=none --backend=openmp %s -o - | %FileCheck %s --check-prefix=OMP
-// RUN: %hppc translate --format=none --backend=cuda %s -o %t.cu
+// RUN: %hppc translate --backend=openmp %s -o - | %FileCheck %s --check-prefix=OMP
+// RUN: %hppc translate --backend=cuda %s -o %t.cu
 // RUN: %FileCheck %s --check-prefix=CUDA --input-file %t.cu
 // RUN: %if nvcc %{ %nvcc_hpp -c %t.cu -o %t.o %}
 
@@ -24,11 +24,11 @@ void unbracedBody(int n, double *out) {
 // OMP-LABEL: region 'unbraced'
 // OMP: const auto hpp_ub0_0 = N_OF(n);
 // OMP: {{^    }}STORE(i, 2.0 * i);{{$}}
-// OMP-NEXT: {{^}$}}
+// OMP-NEXT: {{^ *}$}}
 // CUDA-LABEL: region 'unbraced'
 // CUDA: const auto hpp_ub0_0 = N_OF(n);
 // CUDA: {{^    }}STORE(i, 2.0 * i);{{$}}
-// CUDA-NEXT: {{^}$}}
+// CUDA-NEXT: {{^ *}$}}
 
 void teamStatements(int n, int m, const double *x, double *out) {
 #pragma hpp team name("team_macros")
@@ -56,9 +56,9 @@ void teamStatements(int n, int m, const double *x, double *out) {
 // HIP is the CUDA translation with the HIP runtime's names: the diff checks
 // every other byte, the HIP lines the runtime's macro, header and namespace.
 // (Here, at the end, so that the lines checked above keep their numbers.)
-// RUN: %hppc translate --format=none --backend=hip %s -o %t.hip
+// RUN: %hppc translate --backend=hip %s -o %t.hip
 // RUN: %FileCheck %s --check-prefix=HIP --input-file %t.hip
-// RUN: %hip_as_cuda %t.hip | diff - %t.cu
+// RUN: %hip_as_cuda %t.hip | %same_code - %t.cu
 // RUN: %if hip-amd %{ %hip_hpp -c %t.hip -o %t.hip.o %}
 // HIP: #define HPP_BACKEND_{{HIP}} 1
 // HIP-NEXT: #include <hpprt/{{hip}}/hpprt.hpp>
@@ -82,6 +82,7 @@ void laneMacro(int teams, double *out) {
 // CUDA-LABEL: void laneMacro(
 // CUDA: if (hpp_s{{[0-9]+}} == hpprt::cuda::warp::lanes) {
 // CUDA: for (int hpp_k{{[0-9]+}} = 0;
+// CUDA: int k = hpprt::index_at(
 // CUDA-NEXT: #line {{[0-9]+}}
 // CUDA-NEXT: LANE_STORE
 // CUDA: } else {

@@ -5,9 +5,9 @@
 // the kernel got the host address even where a map or `hpp data` had put
 // the data on the device), and a class that owns its memory (a
 // destructor) is accepted. Any other use of `this` keeps the copy.
-// RUN: %hppc translate --format=none --backend=cuda %s -o %t.cu --report | %FileCheck %s --check-prefix=REPORT
+// RUN: %hppc translate --backend=cuda %s -o %t.cu --report | %FileCheck %s --check-prefix=REPORT
 // RUN: %FileCheck %s --check-prefix=CUDA --input-file %t.cu
-// RUN: %hppc translate --format=none --backend=openmp %s -o %t.cpp
+// RUN: %hppc translate --backend=openmp %s -o %t.cpp
 // RUN: %if nvcc %{ %nvcc_hpp -c %t.cu -o %t.o %}
 
 // A handle the caller maps with `hpp data`.
@@ -61,10 +61,13 @@ private:
 // REPORT: region 'middle_L52' (flat loop)
 // REPORT: captures: a (float, read-only) lo (int, member, read-only) n (int, member, read-only) v (float *, member, read-only) w (float *, member, read-only)
 // CUDA-LABEL: hpp region 'middle_L52'
-// CUDA: hpp_map.map(hpprt::cuda::MapKind::ToFrom, hpprt::cuda::section_base(v), (lo), (n - lo), "tofrom: v[lo:n - lo]");
+// CUDA: hpp_map.map(hpprt::cuda::MapKind::ToFrom, hpprt::cuda::section_base(v), (lo),
+// CUDA-NEXT: (n - lo), "tofrom: v[lo:n - lo]");
 // CUDA: auto *const hpp_present_v = hpprt::cuda::present_section(v, (lo));
 // CUDA: hpp_launch.check_pointer(hpp_present_v + (lo), "v");
-// CUDA: auto hpp_body = [=, lo = lo, n = n, v = hpp_present_v, w = hpp_present_w] __device__
+// CUDA: auto hpp_body =
+// CUDA-NEXT: [=, lo = lo, n = n, v = hpp_present_v,
+// CUDA-NEXT: w = hpp_present_w] __device__
 
 int main() {
   double data[100] = {};

@@ -2,8 +2,8 @@
 // Prod, Min, Max, BAnd, BOr, BXor, LAnd, LOr): per-thread partials from the
 // operator's identity combined after the region on OpenMP (and an omp simd
 // reduction clause per variable), a grid reduction per variable on CUDA.
-// RUN: %hppc translate --format=none --backend=openmp %s -o - | %FileCheck %s --check-prefix=OMP
-// RUN: %hppc translate --format=none --backend=cuda %s -o %t.cu
+// RUN: %hppc translate --backend=openmp %s -o - | %FileCheck %s --check-prefix=OMP
+// RUN: %hppc translate --backend=cuda %s -o %t.cu
 // RUN: %FileCheck %s --check-prefix=CUDA --input-file %t.cu
 // RUN: %if nvcc %{ %nvcc_hpp -c %t.cu -o %t.o %}
 
@@ -27,15 +27,33 @@ void ops(int n, const int *v, const double *x, double &sum, double &prod, double
   sum = s; prod = p; lo = mn; hi = mx; band = a; bor = o; bxor = e; all = al; any = an;
 }
 
-// OMP: hpprt::omp::Partials<hpprt::Sum, std::remove_reference_t<decltype(hpp_red_s)>> hpp_part_s;
-// OMP: hpprt::omp::Partials<hpprt::Prod, std::remove_reference_t<decltype(hpp_red_p)>> hpp_part_p;
-// OMP: hpprt::omp::Partials<hpprt::Min, std::remove_reference_t<decltype(hpp_red_mn)>> hpp_part_mn;
-// OMP: hpprt::omp::Partials<hpprt::Max, std::remove_reference_t<decltype(hpp_red_mx)>> hpp_part_mx;
-// OMP: hpprt::omp::Partials<hpprt::BAnd, std::remove_reference_t<decltype(hpp_red_a)>> hpp_part_a;
-// OMP: hpprt::omp::Partials<hpprt::BOr, std::remove_reference_t<decltype(hpp_red_o)>> hpp_part_o;
-// OMP: hpprt::omp::Partials<hpprt::BXor, std::remove_reference_t<decltype(hpp_red_e)>> hpp_part_e;
-// OMP: hpprt::omp::Partials<hpprt::LAnd, std::remove_reference_t<decltype(hpp_red_al)>> hpp_part_al;
-// OMP: hpprt::omp::Partials<hpprt::LOr, std::remove_reference_t<decltype(hpp_red_an)>> hpp_part_an;
+// OMP: hpprt::omp::Partials<hpprt::Sum,
+// OMP-NEXT: std::remove_reference_t<decltype(hpp_red_s)>>
+// OMP-NEXT: hpp_part_s;
+// OMP: hpprt::omp::Partials<hpprt::Prod,
+// OMP-NEXT: std::remove_reference_t<decltype(hpp_red_p)>>
+// OMP-NEXT: hpp_part_p;
+// OMP: hpprt::omp::Partials<hpprt::Min,
+// OMP-NEXT: std::remove_reference_t<decltype(hpp_red_mn)>>
+// OMP-NEXT: hpp_part_mn;
+// OMP: hpprt::omp::Partials<hpprt::Max,
+// OMP-NEXT: std::remove_reference_t<decltype(hpp_red_mx)>>
+// OMP-NEXT: hpp_part_mx;
+// OMP: hpprt::omp::Partials<hpprt::BAnd,
+// OMP-NEXT: std::remove_reference_t<decltype(hpp_red_a)>>
+// OMP-NEXT: hpp_part_a;
+// OMP: hpprt::omp::Partials<hpprt::BOr,
+// OMP-NEXT: std::remove_reference_t<decltype(hpp_red_o)>>
+// OMP-NEXT: hpp_part_o;
+// OMP: hpprt::omp::Partials<hpprt::BXor,
+// OMP-NEXT: std::remove_reference_t<decltype(hpp_red_e)>>
+// OMP-NEXT: hpp_part_e;
+// OMP: hpprt::omp::Partials<hpprt::LAnd,
+// OMP-NEXT: std::remove_reference_t<decltype(hpp_red_al)>>
+// OMP-NEXT: hpp_part_al;
+// OMP: hpprt::omp::Partials<hpprt::LOr,
+// OMP-NEXT: std::remove_reference_t<decltype(hpp_red_an)>>
+// OMP-NEXT: hpp_part_an;
 // OMP: auto s = hpprt::identity_like<hpprt::Sum>(hpp_red_s);
 // OMP-NEXT: auto p = hpprt::identity_like<hpprt::Prod>(hpp_red_p);
 // OMP-NEXT: auto mn = hpprt::identity_like<hpprt::Min>(hpp_red_mn);
@@ -89,9 +107,9 @@ void ops(int n, const int *v, const double *x, double &sum, double &prod, double
 // HIP is the CUDA translation with the HIP runtime's names: the diff checks
 // every other byte, the HIP lines the runtime's macro, header and namespace.
 // (Here, at the end, so that the lines checked above keep their numbers.)
-// RUN: %hppc translate --format=none --backend=hip %s -o %t.hip
+// RUN: %hppc translate --backend=hip %s -o %t.hip
 // RUN: %FileCheck %s --check-prefix=HIP --input-file %t.hip
-// RUN: %hip_as_cuda %t.hip | diff - %t.cu
+// RUN: %hip_as_cuda %t.hip | %same_code - %t.cu
 // RUN: %if hip-amd %{ %hip_hpp -c %t.hip -o %t.hip.o %}
 // HIP: #define HPP_BACKEND_{{HIP}} 1
 // HIP-NEXT: #include <hpprt/{{hip}}/hpprt.hpp>

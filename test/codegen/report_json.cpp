@@ -2,11 +2,11 @@
 // reductions, scratch and refused directives, for each backend. A refused
 // directive is an error, but the report is still written (here with
 // -DREFUSED, which adds a 'parallel' pragma over a while loop).
-// RUN: %hppc translate --format=none --backend=openmp %s -o %t.cpp --report-json %t.omp.json
+// RUN: %hppc translate --backend=openmp %s -o %t.cpp --report-json %t.omp.json
 // RUN: %FileCheck %s --input-file %t.omp.json --check-prefixes=JSON,OMP-JSON
-// RUN: %hppc translate --format=none --backend=cuda %s -o %t.cu --report-json %t.cuda.json
+// RUN: %hppc translate --backend=cuda %s -o %t.cu --report-json %t.cuda.json
 // RUN: %FileCheck %s --input-file %t.cuda.json --check-prefixes=JSON,CUDA-JSON
-// RUN: not %hppc translate --format=none --backend=openmp %s -o %t.refused.cpp --report --report-json %t.refused.json -- -DREFUSED > %t.refused.txt
+// RUN: not %hppc translate --backend=openmp %s -o %t.refused.cpp --report --report-json %t.refused.json -- -DREFUSED > %t.refused.txt
 // RUN: %FileCheck %s --input-file %t.refused.json --check-prefix=REFUSED-JSON
 // RUN: %FileCheck %s --input-file %t.refused.txt --check-prefix=REFUSED
 
@@ -34,6 +34,8 @@ void zero(int n, double *x) {
 #endif
 
 // JSON: "backend": "{{openmp|cuda}}"
+// CUDA kernel resources are CUDA's (test/report/cuda_resources.cpp).
+// OMP-JSON-NOT: "kernel_resources"
 // JSON: "refused": []
 // JSON: "regions": [
 // JSON: "kind": "team"
@@ -72,9 +74,9 @@ void zero(int n, double *x) {
 // HIP is the CUDA translation with the HIP runtime's names: the diff checks
 // every other byte, the HIP lines the runtime's macro, header and namespace.
 // (Here, at the end, so that the lines checked above keep their numbers.)
-// RUN: %hppc translate --format=none --backend=hip %s -o %t.hip
+// RUN: %hppc translate --backend=hip %s -o %t.hip
 // RUN: %FileCheck %s --check-prefix=HIP --input-file %t.hip
-// RUN: %hip_as_cuda %t.hip | diff - %t.cu
+// RUN: %hip_as_cuda %t.hip | %same_code - %t.cu
 // RUN: %if hip-amd %{ %hip_hpp -c %t.hip -o %t.hip.o %}
 // HIP: #define HPP_BACKEND_{{HIP}} 1
 // HIP-NEXT: #include <hpprt/{{hip}}/hpprt.hpp>

@@ -6,9 +6,9 @@
 // overwrites what slower threads still read (a race seen on an H200). The
 // report is the same for both backends; CUDA code calls team_barrier()
 // where OpenMP code only says why none is needed.
-// RUN: %hppc translate --format=none --backend=openmp %s -o %t.cpp --report | %FileCheck %s --check-prefix=REPORT
+// RUN: %hppc translate --backend=openmp %s -o %t.cpp --report | %FileCheck %s --check-prefix=REPORT
 // RUN: %FileCheck %s --check-prefix=OMP --input-file %t.cpp
-// RUN: %hppc translate --format=none --backend=cuda %s -o %t.cu --report | %FileCheck %s --check-prefix=REPORT
+// RUN: %hppc translate --backend=cuda %s -o %t.cu --report | %FileCheck %s --check-prefix=REPORT
 // RUN: %FileCheck %s --check-prefix=CUDA --input-file %t.cu
 // RUN: %if nvcc %{ %nvcc_hpp -c %t.cu -o %t.o %}
 #include <hpp/hpp.hpp>
@@ -103,29 +103,36 @@ void mass(int E, const double *b, double *out) {
 // CUDA: { s[q] = d[e * QP + q]; }
 // CUDA: hpprt::cuda::team_barrier(); // hpp barrier
 // CUDA: { if (hpprt::cuda::is_vector_leader()) { out[e * QP + v] = s[QP - 1 - v]; } }
-// CUDA: hpprt::cuda::team_barrier(); // hpp: barrier inserted: 's' read at line 24 is written at line 22 by the team's next iteration
+// CUDA: // hpp: barrier inserted: 's' read at line 24 is written at line 22 by the team's next iteration
+// CUDA-NEXT: hpprt::cuda::team_barrier();
 // CUDA-LABEL: void alias(
 // CUDA: s[q] = d[e * QP + q];
-// CUDA: hpprt::cuda::team_barrier(); // hpp: barrier inserted: 'tile' written at line 36 is read at line 39
+// CUDA: // hpp: barrier inserted: 'tile' written at line 36 is read at line 39
+// CUDA-NEXT: hpprt::cuda::team_barrier();
 // CUDA: if (hpprt::cuda::is_vector_leader()) { out[e * QP + v] = s[QP - 1 - v];
-// CUDA: hpprt::cuda::team_barrier(); // hpp: barrier inserted: 'tile' read at line 39 is written at line 36 by the team's next iteration
+// CUDA: // hpp: barrier inserted: 'tile' read at line 39 is written at line 36 by the team's next iteration
+// CUDA-NEXT: hpprt::cuda::team_barrier();
 // CUDA-LABEL: void mixed(
 // CUDA: p[i] = in[t * 64 + i];
-// CUDA: hpprt::cuda::team_barrier(); // hpp: barrier inserted: 'tile' written at line 51 is read at line 54
+// CUDA: // hpp: barrier inserted: 'tile' written at line 51 is read at line 54
+// CUDA-NEXT: hpprt::cuda::team_barrier();
 // CUDA: out[t * 64 + j] = tile[63 - j];
-// CUDA: hpprt::cuda::team_barrier(); // hpp: barrier inserted: 'tile' read at line 54 is written at line 51 by the team's next iteration
+// CUDA: // hpp: barrier inserted: 'tile' read at line 54 is written at line 51 by the team's next iteration
+// CUDA-NEXT: hpprt::cuda::team_barrier();
 // CUDA-LABEL: void mass(
 // CUDA: B[q / 8][q % 8] = b[e * 64 + q];
-// CUDA: hpprt::cuda::team_barrier(); // hpp: barrier inserted: 'sm' written at line 67 is read at line 70
+// CUDA: // hpp: barrier inserted: 'sm' written at line 67 is read at line 70
+// CUDA-NEXT: hpprt::cuda::team_barrier();
 // CUDA: out[e * 64 + d] = C[d % 4][d / 16][d / 4 % 4];
-// CUDA: hpprt::cuda::team_barrier(); // hpp: barrier inserted: 'sm' read at line 70 is written at line 67 by the team's next iteration
+// CUDA: // hpp: barrier inserted: 'sm' read at line 70 is written at line 67 by the team's next iteration
+// CUDA-NEXT: hpprt::cuda::team_barrier();
 
 // HIP is the CUDA translation with the HIP runtime's names: the diff checks
 // every other byte, the HIP lines the runtime's macro, header and namespace.
 // (Here, at the end, so that the lines checked above keep their numbers.)
-// RUN: %hppc translate --format=none --backend=hip %s -o %t.hip
+// RUN: %hppc translate --backend=hip %s -o %t.hip
 // RUN: %FileCheck %s --check-prefix=HIP --input-file %t.hip
-// RUN: %hip_as_cuda %t.hip | diff - %t.cu
+// RUN: %hip_as_cuda %t.hip | %same_code - %t.cu
 // RUN: %if hip-amd %{ %hip_hpp -c %t.hip -o %t.hip.o %}
 // HIP: #define HPP_BACKEND_{{HIP}} 1
 // HIP-NEXT: #include <hpprt/{{hip}}/hpprt.hpp>

@@ -4,8 +4,8 @@
 // thread's lane 0) runs it and the value is broadcast to the team (or the
 // thread's lanes). A team-level variable written in a single and read in a
 // later loop needs the barriers hppc infers.
-// RUN: %hppc translate --format=none --backend=openmp %s -o - --report | %FileCheck %s --check-prefixes=REPORT,OMP
-// RUN: %hppc translate --format=none --backend=cuda %s -o %t.cu --report | %FileCheck %s --check-prefix=REPORT
+// RUN: %hppc translate --backend=openmp %s -o - --report | %FileCheck %s --check-prefixes=REPORT,OMP
+// RUN: %hppc translate --backend=cuda %s -o %t.cu --report | %FileCheck %s --check-prefix=REPORT
 // RUN: %FileCheck %s --check-prefix=CUDA --input-file %t.cu
 // RUN: %if nvcc %{ %nvcc_hpp -c %t.cu -o %t.o %}
 
@@ -52,7 +52,8 @@ void broadcast(int E, int N, int Q, const double *in, double *out) {
 // CUDA: scale = hpprt::cuda::team_broadcast(scale);
 // CUDA-NEXT: }
 // CUDA-NEXT: #line 18
-// CUDA: hpprt::cuda::team_barrier(); // hpp: barrier inserted: 'scale' written at line 17 is read at line 25
+// CUDA: // hpp: barrier inserted: 'scale' written at line 17 is read at line 25
+// CUDA-NEXT: hpprt::cuda::team_barrier();
 // CUDA: double shift = 0;
 // CUDA-NEXT: { // hpp single per thread
 // CUDA-NEXT: if (hpprt::cuda::is_vector_leader())
@@ -60,14 +61,15 @@ void broadcast(int E, int N, int Q, const double *in, double *out) {
 // CUDA: shift = in[e * Q + n];
 // CUDA: shift = hpprt::cuda::vector_broadcast(shift);
 // CUDA-NEXT: }
-// CUDA: hpprt::cuda::team_barrier(); // hpp: barrier inserted: 'scale' read at line 25 is written at line 17 by the team's next iteration
+// CUDA: // hpp: barrier inserted: 'scale' read at line 25 is written at line 17 by the team's next iteration
+// CUDA-NEXT: hpprt::cuda::team_barrier();
 
 // HIP is the CUDA translation with the HIP runtime's names: the diff checks
 // every other byte, the HIP lines the runtime's macro, header and namespace.
 // (Here, at the end, so that the lines checked above keep their numbers.)
-// RUN: %hppc translate --format=none --backend=hip %s -o %t.hip
+// RUN: %hppc translate --backend=hip %s -o %t.hip
 // RUN: %FileCheck %s --check-prefix=HIP --input-file %t.hip
-// RUN: %hip_as_cuda %t.hip | diff - %t.cu
+// RUN: %hip_as_cuda %t.hip | %same_code - %t.cu
 // RUN: %if hip-amd %{ %hip_hpp -c %t.hip -o %t.hip.o %}
 // HIP: #define HPP_BACKEND_{{HIP}} 1
 // HIP-NEXT: #include <hpprt/{{hip}}/hpprt.hpp>

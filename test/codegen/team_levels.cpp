@@ -4,8 +4,8 @@
 // and vector loops over threadIdx.x; nested reductions start from the
 // identity on every thread and are all-reduced; team-level stores run on
 // the team leader, thread-level stores on each thread's lane 0.
-// RUN: %hppc translate --format=none --backend=openmp %s -o - | %FileCheck %s --check-prefix=OMP
-// RUN: %hppc translate --format=none --backend=cuda %s -o %t.cu
+// RUN: %hppc translate --backend=openmp %s -o - | %FileCheck %s --check-prefix=OMP
+// RUN: %hppc translate --backend=cuda %s -o %t.cu
 // RUN: %FileCheck %s --check-prefix=CUDA --input-file %t.cu
 // RUN: %if nvcc %{ %nvcc_hpp -c %t.cu -o %t.o %}
 
@@ -47,15 +47,23 @@ void three_level_sums(int E, int N, int M, const double *A, const double *x, dou
 // OMP-LABEL: void three_level(
 // OMP: { // hpp region 'three_level_L13' (team loop)
 // OMP: #pragma omp parallel
-// OMP: for (hpprt::index_t hpp_iv0 = hpp_chunk.begin; hpp_iv0 < hpp_chunk.end; ++hpp_iv0) { int e = hpprt::index_at(hpp_lb0_0, hpp_iv0, 1);
+// OMP: for (hpprt::index_t hpp_iv0 = hpp_chunk.begin; hpp_iv0 < hpp_chunk.end;
+// OMP-NEXT: ++hpp_iv0) {
+// OMP-NEXT: int e = hpprt::index_at(hpp_lb0_0, hpp_iv0, 1);
 // OMP: { // hpp thread loop (sequential: one thread per team)
 // OMP-NOT: #pragma omp
-// OMP: for (hpprt::index_t hpp_iv1 = 0; hpp_iv1 < hpp_n1; ++hpp_iv1) { int n = hpprt::index_at(hpp_lb1_0, hpp_iv1, 1);
+// OMP: for (hpprt::index_t hpp_iv1 = 0; hpp_iv1 < hpp_n1; ++hpp_iv1) {
+// OMP-NEXT: int n = hpprt::index_at(hpp_lb1_0, hpp_iv1, 1);
 // OMP: { // hpp vector loop (omp simd)
 // OMP: #pragma omp simd reduction(+: s)
 // OMP-NEXT: #line 19
-// OMP: for (hpprt::index_t hpp_iv2 = 0; hpp_iv2 < hpp_n2; ++hpp_iv2) { int m = hpprt::index_at(hpp_lb2_0, hpp_iv2, 1);
-// OMP-NEXT: s += A[(e * N + n) * M + m] * x[m]; } }
+// OMP: for (hpprt::index_t hpp_iv2 = 0; hpp_iv2 < hpp_n2; ++hpp_iv2) {
+// OMP-NEXT: int m = hpprt::index_at(hpp_lb2_0, hpp_iv2, 1);
+// OMP-NEXT: #line 20 "{{.*}}team_levels.cpp"
+// OMP-NEXT: s += A[(e * N + n) * M + m] * x[m];
+// OMP-NEXT: }
+// OMP-NEXT: }
+// OMP-NEXT: #line 21 "{{.*}}team_levels.cpp"
 // OMP-NEXT: y[e * N + n] = s;
 // OMP: } // hpp region 'three_level_L13'
 // Launch clauses mean nothing with one thread per team; the thread loop's
@@ -67,12 +75,17 @@ void three_level_sums(int E, int N, int M, const double *A, const double *x, dou
 // OMP-NEXT: #line 29 "{{.*}}team_levels.cpp"
 // OMP-NEXT: (void)static_cast<hpprt::index_t>(32);
 // OMP-NEXT: auto &hpp_red_t = t;
-// OMP-NEXT: hpprt::omp::Partials<hpprt::Sum, std::remove_reference_t<decltype(hpp_red_t)>> hpp_part_t;
+// OMP-NEXT: hpprt::omp::Partials<hpprt::Sum,
+// OMP-NEXT: std::remove_reference_t<decltype(hpp_red_t)>>
+// OMP-NEXT: hpp_part_t;
 // OMP: double acc = 0;
 // OMP-NEXT: { // hpp thread loop (sequential: one thread per team)
 // OMP-NOT: acc =
 // OMP: acc += s;
-// OMP-NEXT: } } }
+// OMP-NEXT: }
+// OMP-NEXT: }
+// OMP-NEXT: }
+// OMP-NEXT: #line 41 "{{.*}}team_levels.cpp"
 // OMP-NEXT: rowsum[e] = acc;
 // OMP-NEXT: t += acc;
 // OMP: hpp_part_t.put(omp_get_thread_num(), t);
@@ -85,7 +98,11 @@ void three_level_sums(int E, int N, int M, const double *A, const double *x, dou
 // CUDA: { // hpp thread loop over thread_rank() / team_size()
 // CUDA: { // hpp vector loop over vector_rank() / vector_length()
 // CUDA: if (hpprt::cuda::is_vector_leader()) { y[e * N + n] = s; }
-// CUDA: hpprt::cuda::launch(hpp_launch, hpp_kernel_three_level_L13<decltype(hpp_body)>, HPPRT_GPU_TEAM_BOUNDED(hpp_bounded_kernel_three_level_L13<decltype(hpp_body)>), hpp_body);
+// CUDA: hpprt::cuda::launch(
+// CUDA-NEXT: hpp_launch, hpp_kernel_three_level_L13<decltype(hpp_body)>,
+// CUDA-NEXT: HPPRT_GPU_TEAM_BOUNDED(
+// CUDA-NEXT: hpp_bounded_kernel_three_level_L13<decltype(hpp_body)>),
+// CUDA-NEXT: hpp_body);
 // CUDA-LABEL: void three_level_sums(
 // CUDA: hpp_launch.kind = hpprt::cuda::RegionKind::Team;
 // CUDA-NEXT: hpp_launch.iterations = hpp_n0;
@@ -94,25 +111,40 @@ void three_level_sums(int E, int N, int M, const double *A, const double *x, dou
 // CUDA-NEXT: #line 29 "{{.*}}team_levels.cpp"
 // CUDA-NEXT: hpp_launch.vector_length = static_cast<int>(32);
 // CUDA-NEXT: hpp_launch.nested_vector = true;
-// CUDA: for (hpprt::index_t hpp_iv0 = hpprt::cuda::league_rank0(); hpp_iv0 < hpp_n0; hpp_iv0 += hpprt::cuda::league_stride()) { int e = hpprt::index_at(hpp_lb0_0, hpp_iv0, 1);
+// CUDA: for (hpprt::index_t hpp_iv0 = hpprt::cuda::league_rank0(); hpp_iv0 < hpp_n0;
+// CUDA-NEXT: hpp_iv0 += hpprt::cuda::league_stride()) {
+// CUDA-NEXT: int e = hpprt::index_at(hpp_lb0_0, hpp_iv0, 1);
 // CUDA: { // hpp thread loop over thread_rank() / team_size()
 // CUDA: auto hpp_save_acc = acc;
 // CUDA-NEXT: acc = hpprt::identity_like<hpprt::Sum>(acc);
-// CUDA-NEXT: const int hpp_r1 = hpprt::cuda::thread_rank(), hpp_s1 = hpprt::cuda::team_size();
+// CUDA-NEXT: const int hpp_r1 = hpprt::cuda::thread_rank(),
+// CUDA-NEXT: hpp_s1 = hpprt::cuda::team_size();
 // CUDA-NEXT: const int hpp_c1 = hpprt::cuda::lane_trip_count(hpp_n1, hpp_r1, hpp_s1);
-// CUDA: for (int hpp_k1 = 0; hpp_k1 < hpp_c1; ++hpp_k1) { const hpprt::index_t hpp_iv1 = hpp_r1 + static_cast<hpprt::index_t>(hpp_k1) * hpp_s1; int n = hpprt::index_at(hpp_lb1_0, hpp_iv1, 1);
+// CUDA: for (int hpp_k1 = 0; hpp_k1 < hpp_c1; ++hpp_k1) {
+// CUDA-NEXT: const hpprt::index_t hpp_iv1 =
+// CUDA-NEXT: hpp_r1 + static_cast<hpprt::index_t>(hpp_k1) * hpp_s1;
+// CUDA-NEXT: int n = hpprt::index_at(hpp_lb1_0, hpp_iv1, 1);
 // CUDA: { // hpp vector loop over vector_rank() / vector_length()
 // The vector loop has a copy for a whole warp (32 lanes on NVIDIA, the
 // wavefront on AMD) with the step known to the compiler.
 // CUDA: if (hpp_s2 == hpprt::cuda::warp::lanes) {
-// CUDA-NEXT: const int hpp_c2 = hpprt::cuda::lane_trip_count(hpp_n2, hpp_r2, hpprt::cuda::warp::lanes);
-// CUDA-NEXT: for (int hpp_k2 = 0; hpp_k2 < hpp_c2; ++hpp_k2) { const hpprt::index_t hpp_iv2 = hpp_r2 + static_cast<hpprt::index_t>(hpp_k2) * hpprt::cuda::warp::lanes; int m = hpprt::index_at(hpp_lb2_0, hpp_iv2, 1);
+// CUDA-NEXT: const int hpp_c2 = hpprt::cuda::lane_trip_count(
+// CUDA-NEXT: hpp_n2, hpp_r2, hpprt::cuda::warp::lanes);
+// CUDA-NEXT: for (int hpp_k2 = 0; hpp_k2 < hpp_c2; ++hpp_k2) {
+// CUDA-NEXT: const hpprt::index_t hpp_iv2 =
+// CUDA-NEXT: hpp_r2 +
+// CUDA-NEXT: static_cast<hpprt::index_t>(hpp_k2) * hpprt::cuda::warp::lanes;
+// CUDA-NEXT: int m = hpprt::index_at(hpp_lb2_0, hpp_iv2, 1);
 // CUDA-NEXT: #line 37
 // CUDA-NEXT: s += A[(e * N + n) * M + m] * x[m];
 // CUDA-NEXT: }
 // CUDA-NEXT: } else {
-// CUDA-NEXT: const int hpp_c2 = hpprt::cuda::lane_trip_count(hpp_n2, hpp_r2, hpp_s2);
-// CUDA: for (int hpp_k2 = 0; hpp_k2 < hpp_c2; ++hpp_k2) { const hpprt::index_t hpp_iv2 = hpp_r2 + static_cast<hpprt::index_t>(hpp_k2) * hpp_s2; int m = hpprt::index_at(hpp_lb2_0, hpp_iv2, 1);
+// CUDA-NEXT: const int hpp_c2 =
+// CUDA-NEXT: hpprt::cuda::lane_trip_count(hpp_n2, hpp_r2, hpp_s2);
+// CUDA: for (int hpp_k2 = 0; hpp_k2 < hpp_c2; ++hpp_k2) {
+// CUDA-NEXT: const hpprt::index_t hpp_iv2 =
+// CUDA-NEXT: hpp_r2 + static_cast<hpprt::index_t>(hpp_k2) * hpp_s2;
+// CUDA-NEXT: int m = hpprt::index_at(hpp_lb2_0, hpp_iv2, 1);
 // CUDA: s = hpprt::cuda::vector_allreduce<hpprt::Sum>(s);
 // CUDA-NEXT: hpprt::Sum::join(hpp_save_s, s);
 // CUDA-NEXT: s = hpp_save_s;
@@ -128,9 +160,9 @@ void three_level_sums(int E, int N, int M, const double *A, const double *x, dou
 // HIP is the CUDA translation with the HIP runtime's names: the diff checks
 // every other byte, the HIP lines the runtime's macro, header and namespace.
 // (Here, at the end, so that the lines checked above keep their numbers.)
-// RUN: %hppc translate --format=none --backend=hip %s -o %t.hip
+// RUN: %hppc translate --backend=hip %s -o %t.hip
 // RUN: %FileCheck %s --check-prefix=HIP --input-file %t.hip
-// RUN: %hip_as_cuda %t.hip | diff - %t.cu
+// RUN: %hip_as_cuda %t.hip | %same_code - %t.cu
 // RUN: %if hip-amd %{ %hip_hpp -c %t.hip -o %t.hip.o %}
 // HIP: #define HPP_BACKEND_{{HIP}} 1
 // HIP-NEXT: #include <hpprt/{{hip}}/hpprt.hpp>

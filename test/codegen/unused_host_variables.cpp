@@ -5,10 +5,10 @@
 // A loop index only the serial loop's header used is declared from the
 // iteration number and marked used. Host variables that only a region's
 // clauses or scratch sizes use stay used by the host code evaluating them.
-// RUN: %hppc translate --format=none --backend=openmp %s -o %t.cpp
+// RUN: %hppc translate --backend=openmp %s -o %t.cpp
 // RUN: %FileCheck %s --check-prefix=OMP --input-file %t.cpp
 // RUN: %cxx_omp -fsyntax-only -Wunused -Werror %t.cpp
-// RUN: %hppc translate --format=none --backend=cuda %s -o %t.cu
+// RUN: %hppc translate --backend=cuda %s -o %t.cu
 // RUN: %FileCheck %s --check-prefix=CUDA --input-file %t.cu
 // RUN: %if nvcc %{ %nvcc_hpp -c %t.cu -o %t.o %}
 #include <hpp/hpp.hpp>
@@ -54,16 +54,18 @@ void countIterations(int n, int *count) {
   }
 }
 // OMP-LABEL: region 'count'
-// OMP: int i = hpprt::index_at(hpp_lb0_0, hpp_iv0, 1); (void)i;
+// OMP: int i = hpprt::index_at(hpp_lb0_0, hpp_iv0, 1);
+// OMP-NEXT: (void)i;
 // CUDA-LABEL: region 'count'
-// CUDA: int i = hpprt::index_at(hpp_lb0_0, hpp_iv0, 1); (void)i;
+// CUDA: int i = hpprt::index_at(hpp_lb0_0, hpp_iv0, 1);
+// CUDA-NEXT: (void)i;
 
 // HIP is the CUDA translation with the HIP runtime's names: the diff checks
 // every other byte, the HIP lines the runtime's macro, header and namespace.
 // (Here, at the end, so that the lines checked above keep their numbers.)
-// RUN: %hppc translate --format=none --backend=hip %s -o %t.hip
+// RUN: %hppc translate --backend=hip %s -o %t.hip
 // RUN: %FileCheck %s --check-prefix=HIP --input-file %t.hip
-// RUN: %hip_as_cuda %t.hip | diff - %t.cu
+// RUN: %hip_as_cuda %t.hip | %same_code - %t.cu
 // RUN: %if hip-amd %{ %hip_hpp -c %t.hip -o %t.hip.o %}
 // HIP: #define HPP_BACKEND_{{HIP}} 1
 // HIP-NEXT: #include <hpprt/{{hip}}/hpprt.hpp>

@@ -7,11 +7,11 @@
 // region, whatever their loop), passed to the grid reduction, captured by
 // the device lambda and passed to the collectives of nested loops, which
 // all-reduce with it and join the saved value, as for built-in operators.
-// RUN: %hppc translate --format=none --backend=openmp %s -o - --report --report-json %t.json | %FileCheck %s --check-prefix=OMP
+// RUN: %hppc translate --backend=openmp %s -o - --report --report-json %t.json | %FileCheck %s --check-prefix=OMP
 // RUN: %FileCheck %s --input-file %t.json --check-prefix=JSON
-// RUN: %hppc translate --format=none --backend=openmp %s -o %t.cpp
+// RUN: %hppc translate --backend=openmp %s -o %t.cpp
 // RUN: %cxx_omp -fsyntax-only %t.cpp
-// RUN: %hppc translate --format=none --backend=cuda %s -o %t.cu
+// RUN: %hppc translate --backend=cuda %s -o %t.cu
 // RUN: %FileCheck %s --check-prefix=CUDA --input-file %t.cu
 // RUN: %if nvcc %{ %nvcc_hpp -c %t.cu -o %t.o %}
 
@@ -100,15 +100,30 @@ void api_shape(int rows, int cols, const double *x, Stats &result) {
 // OMP: captures: {{.*}}hpp_reducer0 (const StatsReducer, read-only){{.*}} acc (Stats, reduction)
 // OMP: calls: {{.*}}StatsReducer::join{{.*}}StatsReducer::init
 // OMP: { // hpp region 'flat' (flat loop) from {{.*}}user_reduction.cpp:{{[0-9]+}}
-// OMP: auto hpp_join0_s = [] HPPRT_HOST_DEVICE (std::remove_reference_t<decltype(s)> &hpp_acc, const std::remove_reference_t<decltype(s)> &hpp_x) { stats_join(hpp_acc, hpp_x); };
-// OMP-NEXT: auto hpp_init0_s = [] HPPRT_HOST_DEVICE (std::remove_reference_t<decltype(s)> &hpp_acc) { stats_init(hpp_acc); };
-// OMP-NEXT: const hpprt::UserOp<hpprt::JoinInit<decltype(hpp_join0_s), decltype(hpp_init0_s)>> hpp_op0_s{{[{]}}{hpp_join0_s, hpp_init0_s}{{[}]}};
+// OMP: auto hpp_join0_s = [] HPPRT_HOST_DEVICE(
+// OMP-NEXT: std::remove_reference_t<decltype(s)> & hpp_acc,
+// OMP-NEXT: const std::remove_reference_t<decltype(s)> &hpp_x) {
+// OMP-NEXT: stats_join(hpp_acc, hpp_x);
+// OMP-NEXT: };
+// OMP-NEXT: auto hpp_init0_s =
+// OMP-NEXT: [] HPPRT_HOST_DEVICE(std::remove_reference_t<decltype(s)> & hpp_acc) {
+// OMP-NEXT: stats_init(hpp_acc);
+// OMP-NEXT: };
+// OMP-NEXT: const hpprt::UserOp<
+// OMP-NEXT: hpprt::JoinInit<decltype(hpp_join0_s), decltype(hpp_init0_s)>>
+// OMP-NEXT: hpp_op0_s{{[{]}}{hpp_join0_s, hpp_init0_s}{{[}]}};
 // OMP-NEXT: auto &hpp_red_s = s;
-// OMP-NEXT: hpprt::omp::Partials<std::decay_t<decltype(hpp_op0_s)>, std::remove_reference_t<decltype(hpp_red_s)>> hpp_part_s(hpp_op0_s);
-// OMP: hpprt::static_chunk(hpp_n0, omp_get_thread_num(), omp_get_num_threads());
+// OMP-NEXT: hpprt::omp::Partials<std::decay_t<decltype(hpp_op0_s)>,
+// OMP-NEXT: std::remove_reference_t<decltype(hpp_red_s)>>
+// OMP-NEXT: hpp_part_s(hpp_op0_s);
+// OMP: hpprt::static_chunk(
+// OMP-NEXT: hpp_n0, omp_get_thread_num(), omp_get_num_threads());
 // OMP-NEXT: auto s = hpprt::identity_like(hpp_op0_s, hpp_red_s);
 // OMP-NEXT: #line {{[0-9]+}}
-// OMP: for (hpprt::index_t hpp_iv0 = hpp_chunk.begin; hpp_iv0 < hpp_chunk.end; ++hpp_iv0) { int i = hpprt::index_at(hpp_lb0_0, hpp_iv0, 1);
+// OMP: for (hpprt::index_t hpp_iv0 = hpp_chunk.begin; hpp_iv0 < hpp_chunk.end;
+// OMP-NEXT: ++hpp_iv0) {
+// OMP-NEXT: int i = hpprt::index_at(hpp_lb0_0, hpp_iv0, 1);
+// OMP-NEXT: #line 37 "{{.*}}user_reduction.cpp"
 // OMP-NEXT: stats_join(s, Stats{x[i], 1});
 // OMP: hpp_part_s.put(omp_get_thread_num(), s);
 // OMP-NEXT: } // omp parallel
@@ -120,23 +135,36 @@ void api_shape(int rows, int cols, const double *x, Stats &result) {
 // OMP: { // hpp region 'levels' (team loop)
 // OMP: const auto hpp_op0_total = hpprt::user_op(red);
 // OMP-NEXT: auto &hpp_red_total = total;
-// OMP-NEXT: hpprt::omp::Partials<std::decay_t<decltype(hpp_op0_total)>, std::remove_reference_t<decltype(hpp_red_total)>> hpp_part_total(hpp_op0_total);
+// OMP-NEXT: hpprt::omp::Partials<std::decay_t<decltype(hpp_op0_total)>,
+// OMP-NEXT: std::remove_reference_t<decltype(hpp_red_total)>>
+// OMP-NEXT: hpp_part_total(hpp_op0_total);
 // OMP: auto total = hpprt::identity_like(hpp_op0_total, hpp_red_total);
 // OMP-NOT: hpp_op{{[0-9]}}_
-// OMP: stats_join(lane, Stats{x[(e * cols + j) * 4 + k], 1}); } }
+// OMP: stats_join(lane, Stats{x[(e * cols + j) * 4 + k], 1});
+// OMP-NEXT: }
+// OMP-NEXT: }
+// OMP-NEXT: #line 53 "{{.*}}user_reduction.cpp"
 // OMP-NEXT: red.join(row, lane);
 // OMP-NOT: hpp_op{{[0-9]}}_
-// OMP: local.join(tv, Stats{x[e * cols + j], 1}); } }
+// OMP: local.join(tv, Stats{x[e * cols + j], 1});
+// OMP-NEXT: }
+// OMP-NEXT: }
 // OMP: hpp_part_total.combine_into(hpp_red_total);
 // OMP: { // hpp region 'team' (team loop) from {{.*}}user_reduction.cpp:{{[0-9]+}}
 // OMP: const auto hpp_op0_acc = hpprt::user_op(hpp_reducer0);
 // OMP-NEXT: auto &hpp_red_acc = acc;
-// OMP-NEXT: hpprt::omp::Partials<std::decay_t<decltype(hpp_op0_acc)>, std::remove_reference_t<decltype(hpp_red_acc)>> hpp_part_acc(hpp_op0_acc);
+// OMP-NEXT: hpprt::omp::Partials<std::decay_t<decltype(hpp_op0_acc)>,
+// OMP-NEXT: std::remove_reference_t<decltype(hpp_red_acc)>>
+// OMP-NEXT: hpp_part_acc(hpp_op0_acc);
 // OMP: auto acc = hpprt::identity_like(hpp_op0_acc, hpp_red_acc);
 // OMP: { // hpp thread loop (sequential: one thread per team)
 // OMP-NOT: simd
-// OMP: for (hpprt::index_t hpp_iv1 = 0; hpp_iv1 < hpp_n1; ++hpp_iv1) { int j = hpprt::index_at(hpp_lb1_0, hpp_iv1, 1);
-// OMP-NEXT: stats_join(row, Stats{x[e * cols + j], 1}); } }
+// OMP: for (hpprt::index_t hpp_iv1 = 0; hpp_iv1 < hpp_n1; ++hpp_iv1) {
+// OMP-NEXT: int j = hpprt::index_at(hpp_lb1_0, hpp_iv1, 1);
+// OMP-NEXT: #line 75 "{{.*}}user_reduction.cpp"
+// OMP-NEXT: stats_join(row, Stats{x[e * cols + j], 1});
+// OMP-NEXT: }
+// OMP-NEXT: }
 // OMP: hpp_part_acc.combine_into(hpp_red_acc);
 
 // JSON: "op": "user"
@@ -168,11 +196,28 @@ void api_shape(int rows, int cols, const double *x, Stats &result) {
 // JSON-NEXT: "var": "row"
 // JSON: "name": "team"
 
-// CUDA: template <class F> __global__ void hpp_kernel_flat(F hpp_f, hpprt::cuda::Ctx hpp_ctx) { hpp_f(hpp_ctx); }
-// CUDA-NEXT: template <class F> __global__ void hpp_kernel_levels(F hpp_f, hpprt::cuda::Ctx hpp_ctx) { hpp_f(hpp_ctx); }
-// CUDA-NEXT: template <class F> __global__ void HPPRT_GPU_TEAM_LAUNCH_BOUNDS hpp_bounded_kernel_levels(F hpp_f, hpprt::cuda::Ctx hpp_ctx) { hpp_f(hpp_ctx); }
-// CUDA-NEXT: template <class F> __global__ void hpp_kernel_team(F hpp_f, hpprt::cuda::Ctx hpp_ctx) { hpp_f(hpp_ctx); }
-// CUDA-NEXT: template <class F> __global__ void HPPRT_GPU_TEAM_LAUNCH_BOUNDS hpp_bounded_kernel_team(F hpp_f, hpprt::cuda::Ctx hpp_ctx) { hpp_f(hpp_ctx); }
+// CUDA: template <class F>
+// CUDA-NEXT: __global__ void hpp_kernel_flat(F hpp_f, hpprt::cuda::Ctx hpp_ctx) {
+// CUDA-NEXT: hpp_f(hpp_ctx);
+// CUDA-NEXT: }
+// CUDA-NEXT: template <class F>
+// CUDA-NEXT: __global__ void hpp_kernel_levels(F hpp_f, hpprt::cuda::Ctx hpp_ctx) {
+// CUDA-NEXT: hpp_f(hpp_ctx);
+// CUDA-NEXT: }
+// CUDA-NEXT: template <class F>
+// CUDA-NEXT: __global__ void HPPRT_GPU_TEAM_LAUNCH_BOUNDS
+// CUDA-NEXT: hpp_bounded_kernel_levels(F hpp_f, hpprt::cuda::Ctx hpp_ctx) {
+// CUDA-NEXT: hpp_f(hpp_ctx);
+// CUDA-NEXT: }
+// CUDA-NEXT: template <class F>
+// CUDA-NEXT: __global__ void hpp_kernel_team(F hpp_f, hpprt::cuda::Ctx hpp_ctx) {
+// CUDA-NEXT: hpp_f(hpp_ctx);
+// CUDA-NEXT: }
+// CUDA-NEXT: template <class F>
+// CUDA-NEXT: __global__ void HPPRT_GPU_TEAM_LAUNCH_BOUNDS
+// CUDA-NEXT: hpp_bounded_kernel_team(F hpp_f, hpprt::cuda::Ctx hpp_ctx) {
+// CUDA-NEXT: hpp_f(hpp_ctx);
+// CUDA-NEXT: }
 // The functions the reductions call are compiled for the device.
 // CUDA: __host__ __device__ void stats_join(Stats &a, const Stats &b) {
 // CUDA: __host__ __device__ void stats_init(Stats &s) { s = Stats{}; }
@@ -182,16 +227,29 @@ void api_shape(int rows, int cols, const double *x, Stats &result) {
 // CUDA-NEXT: __host__ __device__ void join(Stats &a, const Stats &b) const { stats_join(a, b); }
 // CUDA: { // hpp region 'flat' (flat loop) from {{.*}}user_reduction.cpp:{{[0-9]+}}: CUDA kernel hpp_kernel_flat
 // CUDA: hpp_launch.kind = hpprt::cuda::RegionKind::Flat;
-// CUDA: auto hpp_join0_s = [] HPPRT_HOST_DEVICE (std::remove_reference_t<decltype(s)> &hpp_acc, const std::remove_reference_t<decltype(s)> &hpp_x) { stats_join(hpp_acc, hpp_x); };
-// CUDA-NEXT: auto hpp_init0_s = [] HPPRT_HOST_DEVICE (std::remove_reference_t<decltype(s)> &hpp_acc) { stats_init(hpp_acc); };
-// CUDA-NEXT: const hpprt::UserOp<hpprt::JoinInit<decltype(hpp_join0_s), decltype(hpp_init0_s)>> hpp_op0_s{{[{]}}{hpp_join0_s, hpp_init0_s}{{[}]}};
+// CUDA: auto hpp_join0_s = [] HPPRT_HOST_DEVICE(
+// CUDA-NEXT: std::remove_reference_t<decltype(s)> & hpp_acc,
+// CUDA-NEXT: const std::remove_reference_t<decltype(s)> &hpp_x) {
+// CUDA-NEXT: stats_join(hpp_acc, hpp_x);
+// CUDA-NEXT: };
+// CUDA-NEXT: auto hpp_init0_s =
+// CUDA-NEXT: [] HPPRT_HOST_DEVICE(std::remove_reference_t<decltype(s)> & hpp_acc) {
+// CUDA-NEXT: stats_init(hpp_acc);
+// CUDA-NEXT: };
+// CUDA-NEXT: const hpprt::UserOp<
+// CUDA-NEXT: hpprt::JoinInit<decltype(hpp_join0_s), decltype(hpp_init0_s)>>
+// CUDA-NEXT: hpp_op0_s{{[{]}}{hpp_join0_s, hpp_init0_s}{{[}]}};
 // CUDA-NEXT: using hpp_type_s = std::remove_reference_t<decltype(s)>;
-// CUDA-NEXT: hpprt::cuda::Reduction<std::decay_t<decltype(hpp_op0_s)>, hpp_type_s> hpp_red_s(hpp_launch, s, hpp_op0_s);
-// CUDA-NEXT: auto hpp_body = [=, x = hpp_present_x, hpp_dev_s = hpp_red_s.device()] __device__ (const hpprt::cuda::Ctx &hpp_ctx) {
+// CUDA-NEXT: hpprt::cuda::Reduction<std::decay_t<decltype(hpp_op0_s)>, hpp_type_s>
+// CUDA-NEXT: hpp_red_s(hpp_launch, s, hpp_op0_s);
+// CUDA-NEXT: auto hpp_body =
+// CUDA-NEXT: [=, x = hpp_present_x, hpp_dev_s = hpp_red_s.device()] __device__(
+// CUDA-NEXT: const hpprt::cuda::Ctx &hpp_ctx) {
 // CUDA-NEXT: hpp_type_s s = hpp_op0_s.template identity<hpp_type_s>();
 // CUDA: hpprt::cuda::finish_reduction(hpp_dev_s, s, true, hpp_op0_s);
 // CUDA-NEXT: };
-// CUDA-NEXT: hpprt::cuda::launch(hpp_launch, hpp_kernel_flat<decltype(hpp_body)>, hpp_body);
+// CUDA-NEXT: hpprt::cuda::launch(hpp_launch, hpp_kernel_flat<decltype(hpp_body)>,
+// CUDA-NEXT: hpp_body);
 // CUDA-NEXT: s = hpp_red_s.result();
 // CUDA-NEXT: } // hpp region 'flat'
 // CUDA: { // hpp region 'levels' (team loop)
@@ -201,17 +259,33 @@ void api_shape(int rows, int cols, const double *x, Stats &result) {
 // CUDA-NEXT: const auto hpp_op1_row = hpprt::user_op(red);
 // CUDA: const auto hpp_op0_total = hpprt::user_op(red);
 // CUDA-NEXT: using hpp_type_total = std::remove_reference_t<decltype(total)>;
-// CUDA-NEXT: hpprt::cuda::Reduction<std::decay_t<decltype(hpp_op0_total)>, hpp_type_total> hpp_red_total(hpp_launch, total, hpp_op0_total);
-// CUDA-NEXT: auto hpp_body = [=, x = hpp_present_x, y = hpp_present_y, hpp_dev_total = hpp_red_total.device()] __device__ (const hpprt::cuda::Ctx &hpp_ctx) {
-// CUDA-NEXT: hpp_type_total total = hpp_op0_total.template identity<hpp_type_total>();
+// CUDA-NEXT: hpprt::cuda::Reduction<std::decay_t<decltype(hpp_op0_total)>,
+// CUDA-NEXT: hpp_type_total>
+// CUDA-NEXT: hpp_red_total(hpp_launch, total, hpp_op0_total);
+// CUDA-NEXT: auto hpp_body =
+// CUDA-NEXT: [=, x = hpp_present_x, y = hpp_present_y,
+// CUDA-NEXT: hpp_dev_total =
+// CUDA-NEXT: hpp_red_total
+// CUDA-NEXT: .device()] __device__(const hpprt::cuda::Ctx &hpp_ctx) {
+// CUDA-NEXT: hpp_type_total total =
+// CUDA-NEXT: hpp_op0_total.template identity<hpp_type_total>();
 // CUDA: { // hpp thread loop over thread_rank() / team_size()
 // CUDA-NOT: hpp_op1_row =
 // CUDA: auto hpp_save_row = row;
 // CUDA-NEXT: row = hpprt::identity_like(hpp_op1_row, row);
 // CUDA: { // hpp vector loop over vector_rank() / vector_length()
-// CUDA: auto hpp_join2_lane = [] HPPRT_HOST_DEVICE (std::remove_reference_t<decltype(lane)> &hpp_acc, const std::remove_reference_t<decltype(lane)> &hpp_x) { stats_join(hpp_acc, hpp_x); };
-// CUDA-NEXT: auto hpp_init2_lane = [] HPPRT_HOST_DEVICE (std::remove_reference_t<decltype(lane)> &hpp_acc) { stats_init(hpp_acc); };
-// CUDA-NEXT: const hpprt::UserOp<hpprt::JoinInit<decltype(hpp_join2_lane), decltype(hpp_init2_lane)>> hpp_op2_lane{{[{]}}{hpp_join2_lane, hpp_init2_lane}{{[}]}};
+// CUDA: auto hpp_join2_lane =
+// CUDA-NEXT: [] HPPRT_HOST_DEVICE(
+// CUDA-NEXT: std::remove_reference_t<decltype(lane)> & hpp_acc,
+// CUDA-NEXT: const std::remove_reference_t<decltype(lane)> &hpp_x) {
+// CUDA-NEXT: stats_join(hpp_acc, hpp_x);
+// CUDA-NEXT: };
+// CUDA-NEXT: auto hpp_init2_lane =
+// CUDA-NEXT: [] HPPRT_HOST_DEVICE(std::remove_reference_t<decltype(lane)> &
+// CUDA-NEXT: hpp_acc) { stats_init(hpp_acc); };
+// CUDA-NEXT: const hpprt::UserOp<
+// CUDA-NEXT: hpprt::JoinInit<decltype(hpp_join2_lane), decltype(hpp_init2_lane)>>
+// CUDA-NEXT: hpp_op2_lane{{[{]}}{hpp_join2_lane, hpp_init2_lane}{{[}]}};
 // CUDA-NEXT: auto hpp_save_lane = lane;
 // CUDA-NEXT: lane = hpprt::identity_like(hpp_op2_lane, lane);
 // CUDA: lane = hpprt::cuda::vector_allreduce(lane, hpp_op2_lane);
@@ -236,7 +310,8 @@ void api_shape(int rows, int cols, const double *x, Stats &result) {
 // CUDA: { // hpp region 'team' (team loop)
 // CUDA: const auto hpp_op0_acc = hpprt::user_op(hpp_reducer0);
 // CUDA-NEXT: using hpp_type_acc = std::remove_reference_t<decltype(acc)>;
-// CUDA-NEXT: hpprt::cuda::Reduction<std::decay_t<decltype(hpp_op0_acc)>, hpp_type_acc> hpp_red_acc(hpp_launch, acc, hpp_op0_acc);
+// CUDA-NEXT: hpprt::cuda::Reduction<std::decay_t<decltype(hpp_op0_acc)>, hpp_type_acc>
+// CUDA-NEXT: hpp_red_acc(hpp_launch, acc, hpp_op0_acc);
 // CUDA: row = hpprt::cuda::thread_allreduce(row, hpp_op1_row);
 // CUDA: hpp_reducer0.join(acc, row);
 // CUDA: hpprt::cuda::finish_reduction(hpp_dev_acc, acc, false, hpp_op0_acc);
@@ -246,9 +321,9 @@ void api_shape(int rows, int cols, const double *x, Stats &result) {
 // HIP is the CUDA translation with the HIP runtime's names: the diff checks
 // every other byte, the HIP lines the runtime's macro, header and namespace.
 // (Here, at the end, so that the lines checked above keep their numbers.)
-// RUN: %hppc translate --format=none --backend=hip %s -o %t.hip
+// RUN: %hppc translate --backend=hip %s -o %t.hip
 // RUN: %FileCheck %s --check-prefix=HIP --input-file %t.hip
-// RUN: %hip_as_cuda %t.hip | diff - %t.cu
+// RUN: %hip_as_cuda %t.hip | %same_code - %t.cu
 // RUN: %if hip-amd %{ %hip_hpp -c %t.hip -o %t.hip.o %}
 // HIP: #define HPP_BACKEND_{{HIP}} 1
 // HIP-NEXT: #include <hpprt/{{hip}}/hpprt.hpp>

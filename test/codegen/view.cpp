@@ -3,8 +3,8 @@
 // checked before a GPU launch in debug builds as pointers are, and a
 // rank-0 View result of parallel_reduce filled through deep_copy after the
 // region (so a device view receives it), on both backends.
-// RUN: %hppc translate --format=none --backend=openmp %s -o - | %FileCheck %s --check-prefix=OMP
-// RUN: %hppc translate --format=none --backend=cuda %s -o %t.cu
+// RUN: %hppc translate --backend=openmp %s -o - | %FileCheck %s --check-prefix=OMP
+// RUN: %hppc translate --backend=cuda %s -o %t.cu
 // RUN: %FileCheck %s --check-prefix=CUDA --input-file %t.cu
 // RUN: %if nvcc %{ %nvcc_hpp -c %t.cu -o %t.o %}
 #include <hpp/hpp.hpp>
@@ -23,10 +23,10 @@ void total(hpp::View<const double, 1> x, hpp::View<double, 0> out) {
 }
 
 // CUDA-LABEL: void scale(
-// CUDA: hpprt::cuda::Launch hpp_launch("scale",
+// CUDA: hpprt::cuda::Launch hpp_launch({{[[:space:]]*}}"scale",
 // CUDA: hpp_launch.check_pointer(a.data(), "a");
 // CUDA-NEXT: hpp_launch.check_pointer(w.data(), "w");
-// CUDA: auto hpp_body = [=] __device__ (
+// CUDA: auto hpp_body = [=] __device__(
 // CUDA: a(i, j) *= w(j);
 // CUDA-LABEL: void total(
 // CUDA: { const auto &hpp_result1 = out; double s; hpp::Sum<double>(s).init(s);

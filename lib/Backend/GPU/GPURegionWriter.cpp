@@ -110,19 +110,32 @@ Error GPURegionWriter::emitSingle(const Construct &C) {
 }
 
 Error GPURegionWriter::emitBarrier(const Construct &C) {
+  // The reason on a line of its own: after the call, a long one pushed the
+  // call past the column limit and clang-format broke it in two.
   if (C.Inserted)
-    return Edit.insertBefore(C.InsertLoc, rt("team_barrier();") + " // hpp: barrier inserted: " +
-                                              C.Reason + "\n");
+    return Edit.insertBefore(C.InsertLoc, "// hpp: barrier inserted: " + C.Reason + "\n" +
+                                              rt("team_barrier();") + "\n");
   return Edit.replace(C.Pragma.Begin, C.Pragma.End, rt("team_barrier();") + " // hpp barrier\n");
 }
 
 /// Puts the statements analysis found to have side effects under the guard
 /// of their level, so that they run once, as in the serial program.
+/// A guard around statements on one line shares their line; around
+/// statements on several, it takes lines of its own, the statements under
+/// a `#line`, so that it can be laid out and read.
 Error GPURegionWriter::emitGuards() {
-  for (const GuardedStmt &G : R.Guarded)
-    if (Error E = Edit.wrapStmts(G.S, G.Last ? G.Last : G.S, "if (" + guardFor(G.Level) + ") { ",
-                                 " }"))
+  for (const GuardedStmt &G : R.Guarded) {
+    const Stmt *Last = G.Last ? G.Last : G.S;
+    Expected<CharSourceRange> Range = Edit.stmtRange(G.S, Last);
+    if (!Range)
+      return Range.takeError();
+    std::string If = "if (" + guardFor(G.Level) + ") {";
+    bool OneLine = Edit.line(Range->getBegin()) == Edit.line(Range->getEnd());
+    std::string Before = OneLine ? If + " " : If + "\n";
+    std::string After = OneLine ? " }" : "\n" + Edit.indentOf(Range->getBegin()) + "}";
+    if (Error E = Edit.wrapStmts(G.S, Last, Before, After))
       return E;
+  }
   return Error::success();
 }
 

@@ -325,7 +325,9 @@ Error RegionWriter::emitNestedLoop(const Construct &L) {
   Header += indexDecls(L, id(L), Iv);
   if (Error E = rewriteLoopHeaders(L, Header, Edit))
     return E;
-  return Edit.insertAfterStmt(L.Dims.back().Loop->getBody(), " } }");
+  // The loop's and the block's ends on lines of their own, as the header.
+  return Edit.insertAfterStmt(L.Dims.back().Loop->getBody(),
+                              SourceEditor::indentBlock("\n}\n}", Edit.indentOf(L.Pragma.Begin)));
 }
 
 Error RegionWriter::emitScratch(const Construct &C) {

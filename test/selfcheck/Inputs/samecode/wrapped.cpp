@@ -1,0 +1,4 @@
+void f() {
+  g(aaa,
+    bbb);
+}
