@@ -60,12 +60,16 @@ void sized(int E, const double *in, double *out) {
   }
 }
 
-// stages: the widest loop has 125 iterations (the thread loop 17). Both
-// loops are specialised for the width's threads, not for 256.
+// stages: the widest loop has 125 iterations (the thread loop 17). The
+// team-vector loop is specialised for the width's threads, not for 256;
+// the thread loop is not specialised (a copy of its body would lack the
+// guard that keeps its statements to one lane when a team has lanes).
 // CUDA-LABEL: hpp region 'stages_L20'
 // CUDA: hpp_launch.team_width = 125;
 // CUDA: if (hpp_s{{[0-9]+}} == hpprt::cuda::team_width_threads(125, hpprt::cuda::warp::lanes)) {
-// CUDA: if (hpp_s{{[0-9]+}} == hpprt::cuda::team_width_threads(125, hpprt::cuda::warp::lanes)) {
+// CUDA: hpp thread loop over
+// CUDA-NOT: team_width_threads
+// CUDA: } // hpp region 'stages_L20'
 // CUDA-LABEL: hpp region 'unknown_L34'
 // CUDA-NOT: hpp_launch.team_width
 // CUDA: if (hpp_s{{[0-9]+}} == 256) {

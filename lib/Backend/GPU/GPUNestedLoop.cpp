@@ -77,12 +77,15 @@ Error GPURegionWriter::emitNestedLoop(const Construct &L) {
   // warp width: 32 on NVIDIA, 64 on gfx9 wavefronts), 256 threads for a
   // team-vector loop. The division in the trip count becomes a shift. A
   // team whose loops have constant trip counts gets AUTO teams of its
-  // width in whole warps (Region::TeamWidth): its thread and team-vector
-  // loops are specialised for that many threads instead.
+  // width in whole warps (Region::TeamWidth): its team-vector loops are
+  // specialised for that many threads instead. Thread loops are not: the
+  // copy is the body as written, without the guards that keep a thread's
+  // statements to one of its lanes, should the team ever have lanes.
   std::string WarpStep = rt("warp::lanes");
   std::string WidthStep =
-      R.TeamWidth ? formatv("{0}({1}, {2})", rt("team_width_threads"), R.TeamWidth, WarpStep).str()
-                  : "";
+      R.TeamWidth && L.Level == LoopLevel::TeamVector
+          ? formatv("{0}({1}, {2})", rt("team_width_threads"), R.TeamWidth, WarpStep).str()
+          : "";
   StringRef Step = L.Level == LoopLevel::Vector ? StringRef(WarpStep)
                    : !WidthStep.empty()          ? StringRef(WidthStep)
                    : L.Level == LoopLevel::TeamVector ? "256"
