@@ -94,7 +94,7 @@ template <class T> __device__ TileWord<T> load_tile(const TileWord<T> *p) {
 template <class Op, class T> struct DeviceScan {
   unsigned *tile_counter;
   detail::TileWord<T> *tiles;
-  T *total; ///< mapped pinned host memory
+  T *total; ///< mapped pinned host memory; written by the last tile
   T initial;
 };
 
@@ -173,6 +173,17 @@ template <class Wait> __device__ inline bool lookback_naps() {
   return (Wait::start_ns || Wait::poll_ns) && gridDim.x >= 500;
 }
 
+/// The last tile's inclusive prefix is the scan's total (initial value,
+/// every item, items past the end counting as the identity): its look-back
+/// stores it for result(), so generated code keeps no per-item total.
+template <class Op, class T>
+__device__ void publish_total(const DeviceScan<Op, T> &s, index_t tile, const T &inclusive) {
+  if (s.total && tile == static_cast<index_t>(gridDim.x) - 1) {
+    *s.total = inclusive;
+    __threadfence_system();
+  }
+}
+
 /// Run by the 32 lanes of one warp: publishes the tile's aggregate, looks
 /// back to the nearest inclusive prefix, publishes the tile's inclusive
 /// prefix and returns (in every lane) the tile's exclusive prefix, the
@@ -185,6 +196,7 @@ __device__ T tile_lookback(const DeviceScan<Op, T> &s, index_t tile,
       T inc = s.initial;
       Op::join(inc, block_agg);
       store_tile(s.tiles, kTileInclusive, inc);
+      publish_total(s, tile, inc);
     }
     return s.initial;
   }
@@ -229,6 +241,7 @@ __device__ T tile_lookback(const DeviceScan<Op, T> &s, index_t tile,
     T inc = running;
     Op::join(inc, block_agg);
     store_tile(s.tiles + tile, kTileInclusive, inc);
+    publish_total(s, tile, inc);
   }
   return running;
 }
@@ -437,12 +450,6 @@ __device__ T scan_exclusive_prefix(const DeviceScan<Op, T> &s, index_t tile,
   return r;
 }
 
-/// Called by the thread holding the last iteration with its final value.
-template <class Op, class T>
-__device__ void scan_store_total(const DeviceScan<Op, T> &s, const T &value) {
-  *s.total = value;
-  __threadfence_system();
-}
 #endif // HPPRT_GPU_COMPILE
 
 } // namespace gpu

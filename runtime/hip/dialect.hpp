@@ -45,12 +45,12 @@
 #define HPPRT_GPU_DEFAULT_STREAM static_cast<hipStream_t>(nullptr)
 #endif
 
-/// Scan kernels keep each item in registers. On NVIDIA hardware three
+/// Scan kernels keep each item in registers. On NVIDIA hardware four
 /// resident blocks per multiprocessor keep loads in flight (as for CUDA);
 /// on AMD the second bound would mean waves per EU, and 256 threads is
 /// the bound that matters.
 #ifdef __HIP_PLATFORM_NVIDIA__
-#define HPPRT_GPU_SCAN_LAUNCH_BOUNDS __launch_bounds__(::hpprt::gpu::scan_block, 3)
+#define HPPRT_GPU_SCAN_LAUNCH_BOUNDS __launch_bounds__(::hpprt::gpu::scan_block, 4)
 #else
 #define HPPRT_GPU_SCAN_LAUNCH_BOUNDS __launch_bounds__(::hpprt::gpu::scan_block)
 #endif

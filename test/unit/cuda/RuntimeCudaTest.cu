@@ -562,11 +562,6 @@ void scan_case(index_t n, bool inclusive, T initial) {
           if (inclusive)
             Op::join(s, hpp_contrib[hpp_k]);
           po[hpp_iv0] = s;
-          if (hpp_iv0 == n - 1) {
-            T t = hpp_excl[hpp_k];
-            Op::join(t, hpp_contrib[hpp_k]);
-            hpprt::cuda::scan_store_total(hpp_dev_s, t);
-          }
         }
       }
     };
@@ -623,8 +618,6 @@ void scan_case_v1(index_t n, bool inclusive, T initial) {
         Op::join(s, scan_input<T>(i));
         if (inclusive)
           po[i] = s;
-        if (i == n - 1)
-          rt::scan_store_total(hpp_dev_s, s);
       }
     };
     rt::launch(hpp_launch, hpp_kernel<decltype(body)>, body);
@@ -1539,11 +1532,6 @@ void case_timing() {
           long long s = hpp_excl[hpp_k];
           hpprt::Sum::join(s, hpp_contrib[hpp_k]);
           pout[hpp_iv0] = s;
-          if (hpp_iv0 == n - 1) {
-            long long t = hpp_excl[hpp_k];
-            hpprt::Sum::join(t, hpp_contrib[hpp_k]);
-            hpprt::cuda::scan_store_total(hpp_dev_s, t);
-          }
         }
       }
     };
