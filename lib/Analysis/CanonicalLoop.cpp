@@ -112,29 +112,27 @@ std::optional<long long> evaluateConstant(const Expr *E, ASTContext &Ctx) {
 
 /// The iterations of `i = Lower; i CMP Bound; i += Step` when both bounds
 /// are constants (the direction was checked: Step moves towards Bound).
+/// Only bounds of either signedness within +-2^62 are counted (so that no
+/// arithmetic below overflows, and an unsigned bound above 2^63 is not
+/// read as negative); others give no count.
 std::optional<long long> constantTripCount(const Expr *Lower, const Expr *Bound, LoopCmp Cmp,
                                            long long Step, ASTContext &Ctx) {
-  std::optional<long long> L = evaluateConstant(Lower, Ctx);
-  std::optional<long long> U = evaluateConstant(Bound, Ctx);
-  if (!L || !U)
+  auto Value = [&](const Expr *E) -> std::optional<long long> {
+    if (E->isValueDependent() || E->isTypeDependent())
+      return std::nullopt;
+    Expr::EvalResult R;
+    if (!E->EvaluateAsInt(R, Ctx))
+      return std::nullopt;
+    const llvm::APSInt &V = R.Val.getInt();
+    if (V.isUnsigned() ? V.getActiveBits() > 62 : V.getSignificantBits() > 62)
+      return std::nullopt;
+    return V.getExtValue();
+  };
+  std::optional<long long> L = Value(Lower), U = Value(Bound);
+  if (!L || !U || Step > (1LL << 62) || Step < -(1LL << 62))
     return std::nullopt;
   // The distance to cover, exclusive of the bound: Le and Ge include it.
-  long long Span = 0;
-  switch (Cmp) {
-  case LoopCmp::Lt:
-  case LoopCmp::Ne:
-    Span = *U - *L;
-    break;
-  case LoopCmp::Le:
-    Span = *U - *L + 1;
-    break;
-  case LoopCmp::Gt:
-    Span = *U - *L;
-    break;
-  case LoopCmp::Ge:
-    Span = *U - *L - 1;
-    break;
-  }
+  long long Span = *U - *L + (Cmp == LoopCmp::Le ? 1 : Cmp == LoopCmp::Ge ? -1 : 0);
   if (Step < 0) {
     Span = -Span;
     Step = -Step;

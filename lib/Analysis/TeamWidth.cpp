@@ -23,12 +23,13 @@ unsigned teamWidth(const Region &R) {
       return;
     long long Trips = 1;
     for (const LoopDim &D : C.Dims) {
-      if (!D.ConstTripCount) {
+      // Wider than any block (checked before multiplying): no cap to give.
+      if (!D.ConstTripCount || *D.ConstTripCount > (1 << 20)) {
         Known = false;
         return;
       }
       Trips *= *D.ConstTripCount;
-      if (Trips > (1 << 20)) { // wider than any block: no cap to give
+      if (Trips > (1 << 20)) {
         Known = false;
         return;
       }

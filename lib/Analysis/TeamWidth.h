@@ -7,7 +7,7 @@
 /// that only adds warps that wait at every barrier and run every loop
 /// header for nothing: at 125 points per stage, 256 threads executed 1.5x
 /// the instructions of 128 (ncu, H100). The width lets the GPU runtime cap
-/// AUTO teams and the emitter specialise the loops for that step.
+/// AUTO teams and the emitter specialise team-vector loops for that step.
 ///
 //===----------------------------------------------------------------------===//
 

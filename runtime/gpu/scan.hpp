@@ -94,8 +94,10 @@ template <class T> __device__ TileWord<T> load_tile(const TileWord<T> *p) {
 template <class Op, class T> struct DeviceScan {
   unsigned *tile_counter;
   detail::TileWord<T> *tiles;
-  T *total; ///< mapped pinned host memory; written by the last tile
+  T *total; ///< mapped pinned host memory
   T initial;
+  /// The loop's iterations: the thread holding the last one stores total.
+  index_t n;
 };
 
 /// reduction(inscan, op: v) of a flat loop. result() is initial ⊕ all.
@@ -108,13 +110,13 @@ public:
   Scan(Launch &cfg, const T &initial)
       : ResultBase(cfg, detail::PoolKind::Scan, sizeof(detail::TileWord<T>),
                    tiles_for(cfg.iterations), sizeof(T)),
-        initial_(initial) {
+        initial_(initial), iterations_(cfg.iterations) {
     std::memcpy(host_slot(), &initial_, sizeof(T));
   }
 
   DeviceScan<Op, T> device() const {
     return {counter(), reinterpret_cast<detail::TileWord<T> *>(partials()),
-            reinterpret_cast<T *>(device_slot()), initial_};
+            reinterpret_cast<T *>(device_slot()), initial_, iterations_};
   }
 
   /// Blocks until the launch is done; the total, initial value included.
@@ -137,6 +139,7 @@ private:
     return static_cast<unsigned>(t);
   }
   T initial_;
+  index_t iterations_;
 };
 
 #ifdef HPPRT_GPU_COMPILE
@@ -173,17 +176,6 @@ template <class Wait> __device__ inline bool lookback_naps() {
   return (Wait::start_ns || Wait::poll_ns) && gridDim.x >= 500;
 }
 
-/// The last tile's inclusive prefix is the scan's total (initial value,
-/// every item, items past the end counting as the identity): its look-back
-/// stores it for result(), so generated code keeps no per-item total.
-template <class Op, class T>
-__device__ void publish_total(const DeviceScan<Op, T> &s, index_t tile, const T &inclusive) {
-  if (s.total && tile == static_cast<index_t>(gridDim.x) - 1) {
-    *s.total = inclusive;
-    __threadfence_system();
-  }
-}
-
 /// Run by the 32 lanes of one warp: publishes the tile's aggregate, looks
 /// back to the nearest inclusive prefix, publishes the tile's inclusive
 /// prefix and returns (in every lane) the tile's exclusive prefix, the
@@ -196,7 +188,6 @@ __device__ T tile_lookback(const DeviceScan<Op, T> &s, index_t tile,
       T inc = s.initial;
       Op::join(inc, block_agg);
       store_tile(s.tiles, kTileInclusive, inc);
-      publish_total(s, tile, inc);
     }
     return s.initial;
   }
@@ -241,7 +232,6 @@ __device__ T tile_lookback(const DeviceScan<Op, T> &s, index_t tile,
     T inc = running;
     Op::join(inc, block_agg);
     store_tile(s.tiles + tile, kTileInclusive, inc);
-    publish_total(s, tile, inc);
   }
   return running;
 }
@@ -298,9 +288,12 @@ __device__ T warp_prefix(const DeviceScan<Op, T> &s, index_t tile,
 /// inscan variables of different types scans them one after the other,
 /// and a buffer per type (35 KB each for 8-byte types at 256 x 16) would
 /// pass the 48 KB of static shared memory a kernel may have.
+/// A lane's K consecutive items in the exchange, padded to an odd number of
+/// words so that the lanes' rows start in different banks.
+constexpr int exchange_row(int K) { return K % 2 == 0 ? K + 1 : K; }
+
 template <int Block, int K> __device__ inline unsigned long long *exchange_buffer() {
-  constexpr int row = K % 2 == 0 ? K + 1 : K;
-  __shared__ unsigned long long buf[(Block / warp::size) * warp::size * row];
+  __shared__ unsigned long long buf[(Block / warp::size) * warp::size * exchange_row(K)];
   return buf;
 }
 
@@ -316,7 +309,7 @@ template <int K, bool Inclusive = false, int Block = scan_block,
 __device__ void scan_prefixes_k(const DeviceScan<Op, T> &s, index_t tile,
                                 const T (&contrib)[K], T (&excl)[K]) {
   static_assert(Block % warp::size == 0, "scan blocks are whole warps");
-  constexpr int row = K % 2 == 0 ? K + 1 : K; // lane l's items at l * row
+  constexpr int row = exchange_row(K); // lane l's items at l * row
   const unsigned lane = threadIdx.x % warp::size;
   const unsigned warp_id = threadIdx.x / warp::size;
   T *mine = reinterpret_cast<T *>(exchange_buffer<Block, K>()) + warp_id * warp::size * row;
@@ -347,6 +340,15 @@ __device__ void scan_prefixes_k(const DeviceScan<Op, T> &s, index_t tile,
   T r = warp_prefix<Block, Wait>(s, tile, warp_agg);
   if (lane > 0)
     Op::join(r, lane_before);
+  // The thread holding the loop's last item stores the total: that item's
+  // inclusive prefix, joined in the order the item's own prefix is, so
+  // that an inclusive scan's total equals its last element bit for bit
+  // (the tile's look-back value groups floating-point sums differently).
+  // Generated code keeps no total of its own (registers: docs).
+  const index_t mine_first = tile * (static_cast<index_t>(Block) * K) +
+                             static_cast<index_t>(warp_id * warp::size + lane) * K;
+  const index_t last_at = s.n - 1 - mine_first;
+  const int last_j = s.total && last_at >= 0 && last_at < K ? static_cast<int>(last_at) : -1;
 #pragma unroll
   for (int j = 0; j < K; ++j) {
     const T v = seq[j];
@@ -356,6 +358,10 @@ __device__ void scan_prefixes_k(const DeviceScan<Op, T> &s, index_t tile,
     } else {
       seq[j] = r;
       Op::join(r, v);
+    }
+    if (j == last_j) {
+      *s.total = r;
+      __threadfence_system();
     }
   }
   warp::sync();

@@ -35,15 +35,26 @@ public:
     return acc;
   }
 
-  /// initial op slot[0] op ... op slot[size - 1]: the scan's total, with size
-  /// the number of threads that ran.
+  /// Pass 2's value after the loop's last iteration, from the thread that
+  /// ran it: the total as the serial loop leaves it, so that for floating
+  /// types an inclusive scan's total equals its last element bit for bit
+  /// (combining the chunks' sums groups the last chunk differently).
+  void put_last(const T& v) {
+    last_ = v;
+    has_last_ = true;
+  }
+
+  /// The scan's total: put_last's value, or without one (no iterations)
+  /// initial op slot[0] op ... op slot[size - 1], with size the number of
+  /// threads that ran.
   T total(const T& initial, int size) const {
-    return prefix_before(size, initial);
+    return has_last_ ? last_ : prefix_before(size, initial);
   }
 
   void reset() {
     for (Slot& s : slots_)
       s = Slot();
+    has_last_ = false;
   }
 
 private:
@@ -51,6 +62,8 @@ private:
     T value = Op::template identity<T>();
   };
   std::vector<Slot> slots_;
+  T last_ = Op::template identity<T>();
+  bool has_last_ = false;
 };
 
 } // namespace omp

@@ -5,8 +5,8 @@
 // On CUDA a scan is one pass over tiles with decoupled look-back: the input
 // phase computes each item's contribution, the scan phase starts each item
 // from its inclusive (or exclusive) prefix and does not run the input phase
-// again. The total is back in s after the region on both (on the GPU, the last
-// tile's inclusive prefix, which the look-back publishes; no item tracks it).
+// again. The total is back in s after the region on both (on the GPU the
+// runtime stores it as it scans the last item; no generated item tracks it).
 // RUN: %hppc translate --backend=openmp %s -o - | %FileCheck %s --check-prefix=OMP
 // RUN: %hppc translate --backend=cuda %s -o %t.cu
 // RUN: %FileCheck %s --check-prefix=CUDA --input-file %t.cu

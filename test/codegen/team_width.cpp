@@ -60,6 +60,20 @@ void sized(int E, const double *in, double *out) {
   }
 }
 
+// An unsigned bound of 2^31 was read as negative (0 trips), so the other
+// loop's 64 capped the team; it now gives no width.
+void huge(int E, double *out) {
+  #pragma hpp team
+  for (int e = 0; e < E; ++e) {
+    #pragma hpp vector
+    for (unsigned k = 0; k < 0x80000000u; ++k)
+      out[k] = e;
+    #pragma hpp vector
+    for (int k = 63; k >= 0; --k)
+      out[k] = e;
+  }
+}
+
 // stages: the widest loop has 125 iterations (the thread loop 17). The
 // team-vector loop is specialised for the width's threads, not for 256;
 // the thread loop is not specialised (a copy of its body would lack the
@@ -87,5 +101,8 @@ void sized(int E, const double *in, double *out) {
 // HIP: if (hpp_s{{[0-9]+}} == 256) {
 // OMP: hpp region 'stages_L20'
 // OMP-NOT: team_width_threads
-// REPORT: line 20: team loop over e -> {{.*}}; AUTO teams of at most 125 threads in whole warps
+// REPORT: line 20: team loop over e -> {{.*}}; its widest loop has 125 iterations (constant trip counts): AUTO teams of that many threads in whole warps
 // REPORT: line 34: team loop over e -> {{.*}} side effects{{$}}
+// CUDA-LABEL: hpp region 'huge_L66'
+// CUDA-NOT: hpp_launch.team_width
+// CUDA: } // hpp region 'huge_L66'

@@ -128,6 +128,31 @@ int main() {
               cnt[big - 1], half[big - 1], wrong);
   hpp::free(cnt);
   hpp::free(half);
+
+  // A floating-point scan's total is its last element, bit for bit, as
+  // after the serial loop (the values themselves are reassociated on a GPU:
+  // only the equality is printed). An exclusive scan's total is its last
+  // element plus the last input.
+  double* fl = hpp::alloc<double>(big, hpp::Space::Shared);
+  double* fe = hpp::alloc<double>(big, hpp::Space::Shared);
+  double fi = 0, fx = 0;
+#pragma hpp parallel reduction(inscan, +: fi)
+  for (int i = 0; i < big; ++i) {
+    fi += 0.1 * (i % 7) + 1.0 / (1 + i % 13);
+#pragma hpp scan inclusive(fi)
+    fl[i] = fi;
+  }
+#pragma hpp parallel reduction(inscan, +: fx)
+  for (int i = 0; i < big; ++i) {
+    fe[i] = fx;
+#pragma hpp scan exclusive(fx)
+    fx += 0.1 * (i % 7) + 1.0 / (1 + i % 13);
+  }
+  const double last_in = 0.1 * ((big - 1) % 7) + 1.0 / (1 + (big - 1) % 13);
+  std::printf("inclusive double total == last element: %d; exclusive: %d\n", fi == fl[big - 1],
+              fx == fe[big - 1] + last_in);
+  hpp::free(fl);
+  hpp::free(fe);
   hpp::free(in);
   hpp::free(incl);
   hpp::free(excl);

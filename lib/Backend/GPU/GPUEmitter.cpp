@@ -103,8 +103,8 @@ public:
     case LoopLevel::Team:
       return std::string("one block per team, grid-stride over the league; team leader runs "
                          "team-level side effects") +
-             (R.TeamWidth ? formatv("; AUTO teams of at most {0} threads in whole warps (its "
-                                    "loops' constant trip counts)",
+             (R.TeamWidth ? formatv("; its widest loop has {0} iterations (constant trip "
+                                    "counts): AUTO teams of that many threads in whole warps",
                                     R.TeamWidth)
                                 .str()
                           : "");

@@ -95,10 +95,11 @@ Error GPURegionWriter::emitScanPasses(const Construct &L, std::string &Pro,
   // sees it (inclusive or exclusive), and the input is read once.
   bool DropInput = inputPhaseDroppable(L);
   bool Inclusive = DropInput && L.ScanSeparator->Inclusive;
-  // The total is the last tile's inclusive prefix, which the runtime's
-  // look-back publishes: no item tracks it (a per-item check and a value
-  // kept live across the scan cost a generated exclusive scan 16 registers,
-  // 80 against the protocol's 64, and a resident block).
+  // The runtime stores the total, from the thread holding the last item as
+  // it computes that item's prefix: no generated item tracks it (a
+  // per-item check and a value kept live across the block scan cost a
+  // generated exclusive scan 16 registers, 80 against the protocol's 64,
+  // and a resident block).
   for (const ReductionVar &RV : L.Reductions)
     if (RV.InScan)
       Pro += formatv("{0} hpp_items_{1}[{2}];\n", typeAlias(RV.Name), RV.Name, Items).str();

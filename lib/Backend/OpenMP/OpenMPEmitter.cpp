@@ -283,8 +283,13 @@ Error RegionWriter::emitRootLoop(const Construct &L) {
 
   std::string Epi = walksRows(L) ? "} }\n" : iterationEnd();
   for (const ReductionVar &RV : L.Reductions) {
-    if (RV.InScan)
+    if (RV.InScan) {
+      // The thread that ran the last iteration holds the total.
+      Epi += formatv("if (hpp_chunk.begin < hpp_chunk.end && hpp_chunk.end == hpp_n0) "
+                     "hpp_scan_{0}.put_last({0});\n",
+                     RV.Name);
       continue;
+    }
     if (isLocReduction(RV.Op))
       Epi += formatv("hpp_part_{0}.put(omp_get_thread_num(), {0}, {1});\n", RV.Name,
                      RV.IndexName);
