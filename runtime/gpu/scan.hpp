@@ -402,60 +402,6 @@ __device__ void scan_prefixes_in_place(const DeviceScan<Op, T> &s, index_t tile,
   detail::scan_prefixes_k<scan_items, Inclusive>(s, tile, items, items);
 }
 
-/// Protocol 1 (one aggregate per thread over consecutive items), kept until
-/// the CUDA emitter uses scan_item()/scan_prefixes(); then it can go.
-/// The exclusive prefix (initial value included) of the calling thread's
-/// items: block-wide exclusive scan of the threads' aggregates in thread
-/// order, plus the tile's prefix found by look-back. All threads call it.
-template <class Op, class T>
-__device__ T scan_exclusive_prefix(const DeviceScan<Op, T> &s, index_t tile,
-                                   T agg) {
-  __shared__ T warp_total[warp::max_per_block];
-  __shared__ T tile_prefix;
-  const unsigned tid = detail::linear_tid();
-  const unsigned lane = tid % warp::size;
-  const unsigned warp_id = tid / warp::size;
-  const unsigned lanes = detail::warp_lanes();
-  const warp::mask_t mask = detail::lanes_mask(lanes);
-  const T id = Op::template identity<T>();
-
-  // Inclusive scan over the warp, earlier lanes on the left of each join.
-  T incl = agg;
-  for (unsigned d = 1; d < warp::size; d *= 2) {
-    T o = detail::shfl_up(mask, incl, d);
-    if (lane >= d) {
-      Op::join(o, incl);
-      incl = o;
-    }
-  }
-  T excl = detail::shfl_up(mask, incl, 1);
-  if (lane == 0)
-    excl = id;
-  if (lane == lanes - 1)
-    warp_total[warp_id] = incl;
-  __syncthreads();
-  const unsigned warps = (detail::block_threads() + warp::size - 1) / warp::size;
-  T before = id; // warps before this one
-  T block_agg = id;
-  for (unsigned w = 0; w < warps; ++w) {
-    if (w == warp_id)
-      before = block_agg;
-    Op::join(block_agg, warp_total[w]);
-  }
-
-  if (warp_id == 0) {
-    const T prefix = detail::tile_lookback(s, tile, block_agg, lane);
-    if (lane == 0)
-      tile_prefix = prefix;
-  }
-  __syncthreads();
-  T r = tile_prefix;
-  Op::join(r, before);
-  Op::join(r, excl);
-  __syncthreads();
-  return r;
-}
-
 #endif // HPPRT_GPU_COMPILE
 
 } // namespace gpu

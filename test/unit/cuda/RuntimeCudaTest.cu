@@ -587,54 +587,6 @@ void scan_case(index_t n, bool inclusive, T initial) {
             (long long)n, (double)total, (double)s);
 }
 
-// Protocol 1 (consecutive items, scan_exclusive_prefix), which the emitter
-// still generates; remove with it.
-template <class Op, class T>
-void scan_case_v1(index_t n, bool inclusive, T initial) {
-  DevBuf<T> out(static_cast<std::size_t>(n));
-  T *po = out.p;
-  T total = initial;
-  {
-    rt::Launch hpp_launch("scan_v1", "RuntimeCudaTest.cu", __LINE__);
-    hpp_launch.kind = rt::RegionKind::Scan;
-    hpp_launch.iterations = n;
-    rt::Scan<Op, T> hpp_scan_s(hpp_launch, total);
-    auto body = [=,
-                 hpp_dev_s = hpp_scan_s.device()] __device__(const rt::Ctx &) {
-      const index_t tile = rt::scan_tile(hpp_dev_s);
-      const index_t first = tile * rt::scan_block * rt::scan_items +
-                            static_cast<index_t>(threadIdx.x) * rt::scan_items;
-      T agg = hpprt::identity_like<Op>(T());
-      for (int k = 0; k < rt::scan_items; ++k)
-        if (first + k < n)
-          Op::join(agg, scan_input<T>(first + k));
-      T s = rt::scan_exclusive_prefix(hpp_dev_s, tile, agg);
-      for (int k = 0; k < rt::scan_items; ++k) {
-        const index_t i = first + k;
-        if (i >= n)
-          break;
-        if (!inclusive)
-          po[i] = s;
-        Op::join(s, scan_input<T>(i));
-        if (inclusive)
-          po[i] = s;
-      }
-    };
-    rt::launch(hpp_launch, hpp_kernel<decltype(body)>, body);
-    total = hpp_scan_s.result();
-  }
-  const std::vector<T> h = out.get();
-  T s = initial;
-  index_t bad = 0;
-  for (index_t i = 0; i < n; ++i) {
-    const T before = s;
-    Op::join(s, scan_input<T>(i));
-    bad += !same_bits(h[i], inclusive ? s : before);
-  }
-  CHECK_MSG(bad == 0 && same_bits(total, s), "scan v1 n=%lld: %lld wrong",
-            (long long)n, (long long)bad);
-}
-
 void case_scans() {
   const index_t tile = static_cast<index_t>(rt::scan_block) * rt::scan_items;
   for (index_t n : {index_t(0), index_t(1), index_t(31), index_t(32),
@@ -653,10 +605,6 @@ void case_scans() {
     scan_case<hpprt::Sum, long long>(100000000, true, 7);
     scan_case<hpprt::Sum, double>(100000000, false, 1.0);
     scan_case<hpprt::Max, long long>(100000000, false, -100);
-  }
-  for (index_t n : {index_t(1), tile + 1, big(1000003, 100003)}) {
-    scan_case_v1<hpprt::Sum, long long>(n, true, 3);
-    scan_case_v1<hpprt::Sum, double>(n, false, 0.5);
   }
 }
 
