@@ -21,13 +21,21 @@ static bool isOutput(StringRef Name) {
 }
 
 std::optional<std::vector<std::string>> effectsOnlyThroughPointers(const Region &R) {
-  if (R.CapturesThis || !R.Globals.empty() || R.MayThrow || !R.Root->Reductions.empty())
+  if (R.CapturesThis || !R.Globals.empty() || R.MayThrow)
+    return std::nullopt;
+  // A result nothing reads after the region is not delivered.
+  if (llvm::any_of(R.Root->Reductions, [](const ReductionVar &RV) { return RV.ReadAfter; }))
     return std::nullopt;
   for (const CalledFunction &F : R.Calls)
     if (isOutput(F.Name))
       return std::nullopt;
   std::vector<std::string> Pointers;
   for (const Capture &C : R.Captures) {
+    if (C.Kind == CaptureKind::Reduction &&
+        llvm::any_of(R.Root->Reductions, [&](const ReductionVar &RV) {
+          return !RV.ReadAfter && (RV.Var == C.Var || RV.IndexVar == C.Var);
+        }))
+      continue;
     if (C.Kind != CaptureKind::ReadOnly || !C.Var)
       return std::nullopt;
     QualType T = C.Var->getType().getNonReferenceType();

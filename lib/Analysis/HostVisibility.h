@@ -10,7 +10,7 @@
 /// at launch that every such pointer is device memory.
 ///
 /// Anything else the host could see rules it out: reductions and scans
-/// into host variables, atomics on captured scalars, captured objects
+/// into host variables the program reads afterwards, atomics on captured scalars, captured objects
 /// (`this`, class values, which may hold host pointers), globals, output
 /// (printf and friends, which a GPU prints at its next synchronisation),
 /// and exceptions.

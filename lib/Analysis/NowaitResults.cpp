@@ -1,6 +1,7 @@
 //===- NowaitResults.cpp - Do nowait results have a fence to reach? -------===//
 
 #include "Analysis/NowaitResults.h"
+#include "Analysis/ResultUses.h"
 #include "Basic/Diagnostics.h"
 #include "IR/Region.h"
 #include "clang/AST/ASTContext.h"
@@ -40,20 +41,6 @@ private:
   unsigned After;
 };
 
-/// The compound statement whose end ends \p V's lifetime: the innermost
-/// one around its declaration (a parameter's: the function body).
-const Stmt *scopeOf(const VarDecl *V, const Region &R, ASTContext &Ctx) {
-  if (isa<ParmVarDecl>(V))
-    return R.Function ? R.Function->getBody() : nullptr;
-  DynTypedNode N = DynTypedNode::create(*V);
-  for (DynTypedNodeList Ps = Ctx.getParents(N); !Ps.empty(); Ps = Ctx.getParents(N)) {
-    N = Ps[0];
-    if (const auto *CS = N.get<CompoundStmt>())
-      return CS;
-  }
-  return nullptr;
-}
-
 } // namespace
 
 void checkNowaitResults(const Region &R, ASTContext &Ctx, Diagnoser &Diags) {
@@ -62,12 +49,14 @@ void checkNowaitResults(const Region &R, ASTContext &Ctx, Diagnoser &Diags) {
   const SourceManager &SM = Ctx.getSourceManager();
   unsigned RegionEnd = SM.getFileOffset(SM.getExpansionLoc(R.Root->S->getEndLoc()));
   for (const ReductionVar &RV : R.Root->Reductions) {
+    if (!RV.ReadAfter)
+      continue;
     for (const VarDecl *V : {RV.Var, RV.IndexVar}) {
       // Globals live as long as the program; a reference's object is the
       // caller's, whose fences hppc cannot see.
       if (!V || !V->hasLocalStorage() || V->getType()->isReferenceType())
         continue;
-      const Stmt *Scope = scopeOf(V, R, Ctx);
+      const Stmt *Scope = lifetimeScope(V, Ctx);
       if (!Scope)
         continue;
       FenceFinder Finder(SM, RegionEnd);

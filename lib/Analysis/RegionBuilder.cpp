@@ -22,6 +22,7 @@
 #include "Analysis/MapAnalysis.h"
 #include "Analysis/NowaitResults.h"
 #include "Analysis/ReductionResolver.h"
+#include "Analysis/ResultUses.h"
 #include "Analysis/ScanAnalysis.h"
 #include "Analysis/ScratchAnalysis.h"
 #include "Analysis/TeamWidth.h"
@@ -158,6 +159,7 @@ void Builder::buildRegion(std::unique_ptr<Construct> Root, const LocatedStmt *LS
   }
   if (Ok) {
     insertTeamBarriers(R, Ctx);
+    markUnreadResults(R, Ctx);
     checkNowaitResults(R, Ctx, Diags);
     R.TeamWidth = teamWidth(R);
   }

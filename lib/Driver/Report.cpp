@@ -77,6 +77,12 @@ std::vector<std::string> describeConstruct(const ReportInput &In, const Region &
       for (const ReductionVar &RV : C.Reductions)
         S += " " + reductionText(RV);
       Lines.push_back(S);
+      std::string Unread;
+      for (const ReductionVar &RV : C.Reductions)
+        if (!RV.ReadAfter)
+          Unread += " " + RV.Name;
+      if (!Unread.empty())
+        Lines.push_back("not read after the region (GPUs do not deliver them):" + Unread);
     }
     if (!C.LeagueText.empty())
       Lines.push_back("league: " + C.LeagueText);
@@ -264,7 +270,8 @@ std::string renderJSONReport(const ReportInput &In) {
           json::Object O{{"op", getReductionOpSpelling(RV.Op)},
                          {"var", RV.Name},
                          {"index", RV.IndexName},
-                         {"inscan", RV.InScan}};
+                         {"inscan", RV.InScan},
+                         {"read_after", RV.ReadAfter}};
           if (RV.Op == ReductionOp::User)
             O["user"] = userArgsText(RV);
           Reductions.push_back(std::move(O));

@@ -79,6 +79,11 @@ struct ReductionVar {
   bool HighestIndexOnTies = false;
   LocInitialTie InitialTie = LocInitialTie::Kept;
   bool InScan = false;
+  /// Whether the program may read the variable (and IndexVar) after the
+  /// region. When it cannot (a local only the region uses, see
+  /// markUnreadResults), GPU backends do not deliver the result to the
+  /// host, so the region need not wait for it.
+  bool ReadAfter = true;
   std::string Name;
   std::string IndexName;
   std::string TypeName;

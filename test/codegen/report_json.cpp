@@ -46,12 +46,14 @@ void zero(int n, double *x) {
 // OMP-JSON-NEXT: "mapping": "teams over host threads
 // CUDA-JSON-NEXT: "mapping": "one block per team, grid-stride over the league
 // JSON: "op": "+"
+// JSON-NEXT: "read_after": true
 // JSON-NEXT: "var": "total"
 // JSON: "level": "team-vector"
 // JSON-NEXT: "line": 20
 // OMP-JSON-NEXT: "mapping": "omp simd"
 // CUDA-JSON-NEXT: "mapping": "all threads and lanes of the block"
 // JSON: "op": "+"
+// JSON-NEXT: "read_after": true
 // JSON-NEXT: "var": "row"
 // JSON: "name": "yAx"
 // JSON: "scratch": [

@@ -168,30 +168,37 @@ void api_shape(int rows, int cols, const double *x, Stats &result) {
 // OMP: hpp_part_acc.combine_into(hpp_red_acc);
 
 // JSON: "op": "user"
+// JSON-NEXT: "read_after": true
 // JSON-NEXT: "user": "stats_join, stats_init"
 // JSON-NEXT: "var": "s"
 // JSON: "name": "flat"
 // JSON: "level": "team"
 // JSON: "op": "user"
+// JSON-NEXT: "read_after": true
 // JSON-NEXT: "user": "red"
 // JSON-NEXT: "var": "total"
 // JSON: "level": "thread"
 // JSON: "op": "user"
+// JSON-NEXT: "read_after": true
 // JSON-NEXT: "user": "red"
 // JSON-NEXT: "var": "row"
 // JSON: "level": "vector"
 // JSON: "op": "user"
+// JSON-NEXT: "read_after": true
 // JSON-NEXT: "user": "stats_join, stats_init"
 // JSON-NEXT: "var": "lane"
 // JSON: "level": "team-vector"
 // JSON: "op": "user"
+// JSON-NEXT: "read_after": true
 // JSON-NEXT: "user": "local"
 // JSON-NEXT: "var": "tv"
 // JSON: "name": "levels"
 // JSON: "op": "user"
+// JSON-NEXT: "read_after": true
 // JSON-NEXT: "user": "hpp_reducer0"
 // JSON-NEXT: "var": "acc"
 // JSON: "op": "user"
+// JSON-NEXT: "read_after": true
 // JSON-NEXT: "user": "stats_join, stats_init"
 // JSON-NEXT: "var": "row"
 // JSON: "name": "team"

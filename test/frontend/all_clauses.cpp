@@ -85,6 +85,7 @@ void user(int n, const double *b) {
 // CHECK: region 'flat \"all\"' (flat loop)
 // CHECK: flat loop over i -> omp parallel, static contiguous chunks
 // CHECK-NEXT: reductions: +:sum *:prod min:lo max:hi &:band |:bor ^:bxor &&:all_pos ||:any_neg minloc:vmin,imin maxloc:vmax,imax
+// CHECK-NEXT: not read after the region (GPUs do not deliver them): sum prod lo hi band bor bxor all_pos any_neg vmin vmax
 // CHECK: region 'teams' (team loop)
 // CHECK-NEXT: line 27: team loop over e
 // CHECK-NEXT: league: n / 2 + 1
@@ -107,7 +108,9 @@ void user(int n, const double *b) {
 // CHECK: region '{{.*}}' (flat loop)
 // CHECK-NEXT: two-pass scan
 // CHECK-NEXT: reductions: inscan +:run
+// CHECK-NEXT: not read after the region (GPUs do not deliver them): run
 // CHECK-NEXT: scan exclusive
 // CHECK: region 'user_L{{[0-9]+}}' (flat loop)
 // CHECK-NEXT: flat loop over i
 // CHECK-NEXT: reductions: user(pjoin, pinit):p user(pr):q
+// CHECK-NEXT: not read after the region (GPUs do not deliver them): p q

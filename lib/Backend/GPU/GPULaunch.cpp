@@ -211,7 +211,11 @@ std::string GPURegionWriter::rootEpilogue() const {
         ", HPPRT_GPU_TEAM_BOUNDED(" + boundedKernelName(KernelName) + "<decltype(hpp_body)>)";
   Epi += formatv("{0}(hpp_launch, {1}, hpp_body);\n", rt("launch"), Kernels);
   // With nowait the results reach the variables at the stream's fence.
+  // A result nothing reads afterwards is not delivered: the launch then
+  // need not wait for it.
   for (const ReductionVar &RV : L.Reductions) {
+    if (!RV.ReadAfter)
+      continue;
     if (L.Nowait)
       Epi += formatv(isLocReduction(RV.Op) ? "hpp_red_{0}.result_at_fence({0}, {1});\n"
                      : RV.InScan           ? "hpp_scan_{0}.result_at_fence({0});\n"

@@ -1,0 +1,149 @@
+//===- ResultUses.cpp - Is a reduction's result read after its region? ----===//
+
+#include "Analysis/ResultUses.h"
+#include "Analysis/VariableUses.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+using namespace llvm;
+
+namespace hpp {
+
+namespace {
+
+/// Whether the region statement \p S may run more than once while \p Scope
+/// lives: a loop, or a lambda or block (which may be called again) between
+/// them.
+bool mayRunAgain(const Stmt *S, const Stmt *Scope, ASTContext &Ctx) {
+  DynTypedNode N = DynTypedNode::create(*S);
+  for (DynTypedNodeList Ps = Ctx.getParents(N); !Ps.empty(); Ps = Ctx.getParents(N)) {
+    N = Ps[0];
+    if (N.get<Stmt>() == Scope)
+      return false;
+    if (N.get<ForStmt>() || N.get<WhileStmt>() || N.get<DoStmt>() ||
+        N.get<CXXForRangeStmt>() || N.get<LambdaExpr>() || N.get<BlockExpr>() ||
+        N.get<Decl>())
+      return true;
+  }
+  return true;
+}
+
+/// Whether \p S holds a label (a `goto` can then run the region again).
+class LabelFinder : public RecursiveASTVisitor<LabelFinder> {
+public:
+  bool Found = false;
+  bool VisitLabelStmt(LabelStmt *) {
+    Found = true;
+    return false;
+  }
+  bool VisitAddrLabelExpr(AddrLabelExpr *) {
+    Found = true;
+    return false;
+  }
+};
+
+/// Values whose end of life nothing observes: scalars and classes whose
+/// destructor does nothing.
+bool hasSilentEnd(QualType T) {
+  if (T->isReferenceType() || T.isVolatileQualified())
+    return false;
+  if (T->isScalarType())
+    return true;
+  if (const auto *RD = T->getAsCXXRecordDecl())
+    return RD->hasDefinition() && RD->hasTrivialDestructor();
+  return false;
+}
+
+/// Whether \p Name occurs as an identifier in the file text [From, To):
+/// what the AST does not show (a later directive naming the variable, a
+/// macro that is never expanded) still counts as a read.
+bool nameInText(StringRef Name, SourceLocation From, SourceLocation To,
+                const SourceManager &SM, const LangOptions &LO) {
+  FileID File = SM.getFileID(From);
+  if (File != SM.getFileID(To))
+    return true;
+  bool Invalid = false;
+  StringRef Buffer = SM.getBufferData(File, &Invalid);
+  if (Invalid)
+    return true;
+  unsigned Begin = SM.getFileOffset(From), End = SM.getFileOffset(To);
+  if (Begin > End || End > Buffer.size())
+    return true;
+  Lexer Lex(SM.getLocForStartOfFile(File), LO, Buffer.begin(), Buffer.begin() + Begin,
+            Buffer.end());
+  Lex.SetCommentRetentionState(false);
+  Token Tok;
+  while (!Lex.LexFromRawLexer(Tok)) {
+    if (SM.getFileOffset(Tok.getLocation()) >= End)
+      break;
+    if (Tok.is(tok::raw_identifier) && Tok.getRawIdentifier() == Name)
+      return true;
+  }
+  return false;
+}
+
+bool readAfter(const VarDecl *V, const Region &R, ASTContext &Ctx) {
+  if (!V || !V->hasLocalStorage() || V->isStaticLocal() || V->hasAttrs() ||
+      !hasSilentEnd(V->getType()))
+    return true;
+  const Stmt *Scope = lifetimeScope(V, Ctx);
+  const Stmt *S = R.Root->S;
+  if (!Scope || !S || mayRunAgain(S, Scope, Ctx))
+    return true;
+  LabelFinder Labels;
+  Labels.TraverseStmt(const_cast<Stmt *>(Scope));
+  if (Labels.Found)
+    return true;
+
+  const SourceManager &SM = Ctx.getSourceManager();
+  // Regions and scopes produced by macros are not contiguous text.
+  if (S->getBeginLoc().isMacroID() || S->getEndLoc().isMacroID() ||
+      Scope->getEndLoc().isMacroID())
+    return true;
+  const SourceLocation RegionBegin = S->getBeginLoc();
+  const SourceLocation RegionEnd =
+      Lexer::getLocForEndOfToken(S->getEndLoc(), 0, SM, Ctx.getLangOpts());
+  if (RegionEnd.isInvalid())
+    return true;
+  bool OutsideMention = false;
+  forEachVarRef(Scope, [&](const DeclRefExpr *Ref) {
+    if (Ref->getDecl() != V)
+      return;
+    const SourceLocation L = SM.getExpansionLoc(Ref->getLocation());
+    if (SM.isBeforeInTranslationUnit(L, RegionBegin) ||
+        !SM.isBeforeInTranslationUnit(L, RegionEnd))
+      OutsideMention = true;
+  });
+  if (OutsideMention)
+    return true;
+  return nameInText(V->getName(), RegionEnd, Scope->getEndLoc(), SM, Ctx.getLangOpts());
+}
+
+} // namespace
+
+const Stmt *lifetimeScope(const VarDecl *V, ASTContext &Ctx) {
+  if (const auto *P = dyn_cast<ParmVarDecl>(V)) {
+    const auto *F = dyn_cast_or_null<FunctionDecl>(P->getDeclContext());
+    return F ? F->getBody() : nullptr;
+  }
+  DynTypedNode N = DynTypedNode::create(*V);
+  for (DynTypedNodeList Ps = Ctx.getParents(N); !Ps.empty(); Ps = Ctx.getParents(N)) {
+    N = Ps[0];
+    if (const auto *CS = N.get<CompoundStmt>())
+      return CS;
+  }
+  return nullptr;
+}
+
+void markUnreadResults(Region &R, ASTContext &Ctx) {
+  for (ReductionVar &RV : R.Root->Reductions)
+    RV.ReadAfter = readAfter(RV.Var, R, Ctx) || (RV.IndexVar && readAfter(RV.IndexVar, R, Ctx));
+}
+
+} // namespace hpp
