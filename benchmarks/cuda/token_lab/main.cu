@@ -35,6 +35,7 @@ enum Mode : unsigned {
   kCheck = 8,      ///< release reads the old word (double-release check)
   kRelAtom = 16,   ///< release is red.release.gpu (no separate fence)
   kAcqAtom = 32,   ///< acquire is atom.acquire.gpu (no separate fence)
+  kSyncWarp = 64,  ///< __syncwarp around the leader's aggregated atomic
 };
 
 // Where a thread starts looking, and its lane: the product's own (which
@@ -79,6 +80,8 @@ template <unsigned M> __device__ int acquire(unsigned* bits, int words, unsigned
   if (lane_id() == leader)
     old = (M & kAcqAtom) ? atom_or_acquire(bits + start, all) : atomicOr(bits + start, all);
   old = __shfl_sync(group, old, leader);
+  if (M & kSyncWarp)
+    __syncwarp(group);
   if (first && !(old & want)) {
     if (M & kAcqFence)
       __threadfence();
@@ -112,6 +115,8 @@ template <unsigned M> __device__ void release(unsigned* bits, int id, unsigned* 
   const unsigned group = __match_any_sync(active, id / 32);
   const unsigned all = __reduce_or_sync(group, mask);
   const int leader = __ffs(int(group)) - 1;
+  if (M & kSyncWarp)
+    __syncwarp(group);
   if (M & kCheck) {
     unsigned old = 0;
     if (lane_id() == leader)
@@ -177,7 +182,9 @@ int main(int argc, char** argv) {
 
   const Variant variants[] = {
       {"atomics only", scatter<0>},
-      {"token, full protocol (product)", scatter<kToken | kAcqFence | kRelFence | kCheck>},
+      {"token, fences (product before)", scatter<kToken | kAcqFence | kRelFence | kCheck>},
+      {"token, acquire/release atomics + syncwarp + check (product)",
+       scatter<kToken | kAcqAtom | kRelAtom | kCheck | kSyncWarp>},
       {"  no double-release check", scatter<kToken | kAcqFence | kRelFence>},
       {"  no acquire fence", scatter<kToken | kRelFence | kCheck>},
       {"  no release fence", scatter<kToken | kAcqFence | kCheck>},
