@@ -254,6 +254,7 @@ std::optional<LoopDim> analyzeCanonicalLoop(const ForStmt *For,
   Dim.IndexTypeText = getSourceText(
       Index->getTypeSourceInfo()->getTypeLoc().getSourceRange(), Ctx);
   Dim.LowerText = getSourceText(Index->getInit()->getSourceRange(), Ctx);
+  Dim.LowerExpr = Index->getInit();
 
   // Condition: `i CMP ub` or `ub CMP i`.
   std::optional<Comparison> Cond =
@@ -275,6 +276,7 @@ std::optional<LoopDim> analyzeCanonicalLoop(const ForStmt *For,
   }
   Dim.Cmp = Cond->Cmp;
   Dim.UpperText = getSourceText(Bound->getSourceRange(), Ctx);
+  Dim.UpperExpr = Bound;
   // The bound is evaluated once, before the loop, where the index does not
   // exist yet: `i < n - i` is not a loop-invariant bound.
   const DeclRefExpr *IndexInBound = nullptr;

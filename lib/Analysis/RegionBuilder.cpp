@@ -162,6 +162,7 @@ void Builder::buildRegion(std::unique_ptr<Construct> Root, const LocatedStmt *LS
     markUnreadResults(R, Ctx);
     checkNowaitResults(R, Ctx, Diags);
     R.TeamWidth = teamWidth(R);
+    R.SizedVectorLoops = sizedVectorLoops(R, Ctx);
   }
   if (!Ok || Diags.errorCount() != ErrorsBefore) {
     refuse(dir(*R.Root), ErrorsBefore);

@@ -28,6 +28,7 @@ namespace clang {
 class ASTContext;
 class CompoundStmt;
 class DeclStmt;
+class Expr;
 class ForStmt;
 class FieldDecl;
 class FunctionDecl;
@@ -48,6 +49,10 @@ struct LoopDim {
   std::string IndexTypeText;
   std::string LowerText;
   std::string UpperText;
+  /// The bounds as parsed (the index's initialiser and the condition's
+  /// other side).
+  const clang::Expr *LowerExpr = nullptr;
+  const clang::Expr *UpperExpr = nullptr;
   long long Step = 1;
   LoopCmp Cmp = LoopCmp::Lt;
   /// The trip count, when the bounds are constant expressions (`Q * D`
@@ -355,6 +360,11 @@ struct Region {
   /// team has, when all of them have constant trip counts (0 otherwise).
   /// An AUTO team need not be wider; see teamWidth().
   unsigned TeamWidth = 0;
+  /// Team regions with AUTO sizes: the vector loops whose trip counts the
+  /// host can compute before the launch (bounds over literals and values
+  /// the region captures unchanged), from which the GPU runtime sizes AUTO
+  /// vector lengths; see sizedVectorLoops().
+  llvm::SmallVector<const Construct *, 2> SizedVectorLoops;
   /// Statements to run once per team or thread, in the order a GPU
   /// backend guards them (team body first, then thread loops in source
   /// order); decided by checkDeviceRestrictions for GPU targets.

@@ -208,6 +208,7 @@ std::uint64_t signature(const Launch &cfg, const TuneKey &k, const Shape &automa
                       static_cast<long long>(k.shape.kind), static_cast<long long>(cfg.team_size),
                       static_cast<long long>(cfg.vector_length),
                       static_cast<long long>(cfg.nested_vector),
+                      static_cast<long long>(k.shape.auto_vector),
                       static_cast<long long>(k.results), static_cast<long long>(k.capped)})
     h = fold(h, v);
   for (std::size_t s : k.shape.scratch)

@@ -78,6 +78,7 @@ struct ShapeKeyHash {
     mix(static_cast<std::size_t>(k.team_size));
     mix(static_cast<std::size_t>(k.vector_length));
     mix(static_cast<std::size_t>(k.nested_vector));
+    mix(static_cast<std::size_t>(k.auto_vector));
     for (std::size_t s : k.scratch)
       mix(s);
     return h;
@@ -146,6 +147,13 @@ unsigned max_partials() {
          static_cast<unsigned>(d.multiprocessors);
 }
 
+int auto_vector_length(const Launch &cfg, int warp) {
+  if (cfg.kind != RegionKind::Team || !cfg.nested_vector || cfg.vector_length != 0 ||
+      cfg.vector_trips <= 0)
+    return 0;
+  return vector_for_trips(cfg.vector_trips, warp);
+}
+
 Shape compute_shape(Launch &cfg, const void *kernel, const dialect::DeviceLimits &prop,
                     const std::size_t (&scratch)[4], const tune::Candidate *given) {
   Shape shape;
@@ -164,9 +172,10 @@ Shape compute_shape(Launch &cfg, const void *kernel, const dialect::DeviceLimits
            "team_size " + std::to_string(cfg.team_size) + " is not positive");
     // Vector lanes are lanes of one warp (wavefront): at most its width.
     const int warp = prop.warp_size;
+    const int automatic = auto_vector_length(cfg, warp);
     vec = given                ? given->vector
           : cfg.vector_length ? cfg.vector_length
-                              : (cfg.nested_vector ? warp : 1);
+                              : (cfg.nested_vector ? (automatic ? automatic : warp) : 1);
     if (vec < 1 || vec > warp || (vec & (vec - 1)) != 0)
       fail(cfg, "vector_length " + std::to_string(vec) +
                     " is not a power of two between 1 and " + std::to_string(warp) +
@@ -307,6 +316,7 @@ Plan plan_launch(Launch &cfg, const void *kernel, const void *bounded) {
                      cfg.team_size,
                      cfg.vector_length,
                      cfg.nested_vector,
+                     auto_vector_length(cfg, prop.warp_size),
                      {scratch[0], scratch[1], scratch[2], scratch[3]}};
   // The last shape this thread used first: a loop launching one region
   // finds it without the shared cache's lock and hash.

@@ -60,6 +60,20 @@ HPPRT_HOST_DEVICE constexpr int team_width_threads(int width, int warp) {
   const int threads = (width + warp - 1) / warp * warp;
   return threads < auto_team_threads ? threads : auto_team_threads;
 }
+/// The AUTO vector length of a team whose vector loops have `trips`
+/// iterations at most (Launch::vector_trips): lanes that each run about
+/// four of them, a power of two between 8 (64-byte rows of doubles stay
+/// whole) and the warp. Fewer lanes than a warp leave more threads for the
+/// team's thread loop and fewer shuffle steps per vector reduction: a
+/// contraction over 64 points ran 1.17-1.28x faster with 16 lanes than with
+/// 32 (the autotuner's choice, H100, docs/performance.md).
+HPPRT_HOST_DEVICE constexpr int vector_for_trips(index_t trips, int warp) {
+  int lanes = warp;
+  if (trips > 0)
+    while (lanes > 8 && static_cast<index_t>(lanes) * 4 > trips)
+      lanes /= 2;
+  return lanes;
+}
 /// Alignment of the per-team and per-thread parts of scratch (Ctx rounds
 /// the byte counts up to it) and of each block's level-1 slot.
 constexpr std::size_t scratch0_align = 16;
@@ -215,6 +229,10 @@ struct Launch {
   /// trip counts: the largest (0 = unknown). AUTO teams get
   /// team_width_threads() threads, not more.
   int team_width = 0;
+  /// Team regions with AUTO vector length: the most iterations of their
+  /// vector loops, computed on the host before the launch (0 = unknown).
+  /// AUTO vectors get vector_for_trips() lanes instead of a warp.
+  index_t vector_trips = 0;
   std::size_t scratch_team_bytes[2] = {0, 0};
   std::size_t scratch_thread_bytes[2] = {0, 0};
   /// Set before constructing the region's reductions and scans (their

@@ -36,15 +36,20 @@ struct ShapeKey {
   RegionKind kind;
   int team_size, vector_length;
   bool nested_vector;
+  int auto_vector; ///< auto_vector_length() of the launch, 0 = a warp
   std::size_t scratch[4]; ///< rounded team0, thread0, team1, thread1
 
   bool operator==(const ShapeKey &o) const {
     return kernel == o.kernel && device == o.device && kind == o.kind &&
            team_size == o.team_size && vector_length == o.vector_length &&
-           nested_vector == o.nested_vector &&
+           nested_vector == o.nested_vector && auto_vector == o.auto_vector &&
            std::equal(scratch, scratch + 4, o.scratch);
   }
 };
+
+/// The vector length an AUTO team of cfg gets from its vector loops' trip
+/// counts (vector_for_trips), or 0 when they do not decide it (a warp).
+int auto_vector_length(const Launch &cfg, int warp);
 
 /// The block, shared memory and occupancy of a launch of kernel with cfg's
 /// shape, or with the block of `given` (a tuning candidate) in place of

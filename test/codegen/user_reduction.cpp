@@ -261,6 +261,9 @@ void api_shape(int rows, int cols, const double *x, Stats &result) {
 // CUDA-NEXT: } // hpp region 'flat'
 // CUDA: { // hpp region 'levels' (team loop)
 // CUDA: hpp_launch.nested_vector = true;
+// CUDA-NEXT: { // trip counts of the vector loops
+// CUDA: hpp_launch.vector_trips = std::max(hpp_launch.vector_trips, hpp_nv0);
+// CUDA-NEXT: }
 // CUDA-NEXT: auto *const hpp_present_x = hpprt::cuda::present(x);
 // CUDA-NEXT: auto *const hpp_present_y = hpprt::cuda::present(y);
 // CUDA-NEXT: const auto hpp_op1_row = hpprt::user_op(red);

@@ -107,7 +107,11 @@ public:
                                     "counts): AUTO teams of that many threads in whole warps",
                                     R.TeamWidth)
                                 .str()
-                          : "");
+                          : "") +
+             (R.SizedVectorLoops.empty()
+                  ? ""
+                  : "; AUTO vector lengths from the vector loops' trip counts at launch "
+                    "(about 4 iterations per lane, 8 lanes at least)");
     case LoopLevel::Flat:
       // As emitRootLoop lowers it: results cap the grid, so their loop
       // strides; without results the grid covers the loop.

@@ -101,6 +101,18 @@ std::string GPURegionWriter::launchPrologue(std::string &Captures) const {
     Pro += "hpp_launch.nested_vector = true;\n";
   if (R.TeamWidth)
     Pro += formatv("hpp_launch.team_width = {0};\n", R.TeamWidth).str();
+  // The vector loops' trip counts, as every team computes them: AUTO
+  // vector lengths follow them (hpprt's vector_for_trips).
+  if (!R.SizedVectorLoops.empty()) {
+    Pro += "{ // trip counts of the vector loops\n";
+    for (auto [I, C] : llvm::enumerate(R.SizedVectorLoops)) {
+      std::string K = "v" + std::to_string(I);
+      Pro += boundsDecls(*C, K);
+      Pro += formatv("hpp_launch.vector_trips = std::max(hpp_launch.vector_trips, hpp_n{0});\n",
+                     K);
+    }
+    Pro += "}\n";
+  }
   // A copy of the stream keeps a managed one alive until the region's
   // block ends (its last copy then waits for it).
   if (!L.StreamText.empty())

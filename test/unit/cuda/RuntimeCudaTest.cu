@@ -1312,6 +1312,36 @@ void case_plan_cache() {
     }
 }
 
+// ---- AUTO vector lengths from the vector loops' trip counts -----------------
+static_assert(rt::vector_for_trips(64, 32) == 16, "4 iterations per lane");
+static_assert(rt::vector_for_trips(1024, 32) == 32, "at most a warp");
+static_assert(rt::vector_for_trips(1024, 64) == 64, "a wavefront of 64");
+static_assert(rt::vector_for_trips(10, 32) == 8, "8 lanes at least");
+static_assert(rt::vector_for_trips(0, 32) == 32, "unknown: a warp");
+void case_vector_trips() {
+  auto body = [=] __device__(const rt::Ctx &) {};
+  struct Case {
+    bool nested;
+    int vl;
+    index_t trips;
+    unsigned lanes;
+  } cases[] = {{true, 0, 64, 16},  {true, 0, 128, 32}, {true, 0, 5, 8},
+               {true, 0, 0, 32},   {true, 32, 64, 32}, {true, 4, 1000, 4},
+               {false, 0, 64, 1},  {true, 0, 64, 16}};
+  for (const Case &c : cases) {
+    rt::Launch hpp_launch("vector_trips", "RuntimeCudaTest.cu", __LINE__);
+    hpp_launch.iterations = 100;
+    hpp_launch.nested_vector = c.nested;
+    hpp_launch.vector_length = c.vl;
+    hpp_launch.vector_trips = c.trips;
+    rt::launch(hpp_launch, hpp_kernel<decltype(body)>, body);
+    CHECK(hpp_launch.block.x == c.lanes);
+    // AUTO teams keep their threads x lanes.
+    if (c.vl == 0 && c.nested)
+      CHECK(hpp_launch.block.x * hpp_launch.block.y == 256);
+  }
+}
+
 // ---- timing (not a check: prints numbers; skipped in --quick) --------------
 __global__ void empty_kernel() {}
 
@@ -1697,6 +1727,7 @@ int main(int argc, char **argv) {
       {"pool_growth_no_sync", case_pool_growth_no_sync},
       {"pool_stream_reuse", case_pool_stream_reuse},
       {"plan_cache", case_plan_cache},
+      {"vector_trips", case_vector_trips},
       {"timing", case_timing},
   };
   int failed = 0;
