@@ -41,7 +41,9 @@ std::optional<std::vector<std::string>> effectsOnlyThroughPointers(const Region 
     QualType T = C.Var->getType().getNonReferenceType();
     if (T->isArithmeticType() || T->isEnumeralType())
       continue;
-    if (T->isPointerType() && T->getPointeeType()->isObjectType()) {
+    // A View is its data pointer: copies on the device share its memory
+    // and never reach the host's reference count.
+    if ((T->isPointerType() && T->getPointeeType()->isObjectType()) || C.IsView) {
       Pointers.push_back(C.Name);
       continue;
     }

@@ -28,8 +28,8 @@ namespace hpp {
 
 struct Region;
 
-/// The captured pointers through which alone the host can observe \p R,
-/// or nothing when it can observe \p R otherwise.
+/// The captured pointers and Views through which alone the host can
+/// observe \p R, or nothing when it can observe \p R otherwise.
 std::optional<std::vector<std::string>> effectsOnlyThroughPointers(const Region &R);
 
 } // namespace hpp

@@ -1,6 +1,8 @@
 // hpp::View captured by regions: read-only captures passed by value (the
 // CUDA device lambda copies them as it copies pointers), their data()
-// checked before a GPU launch in debug builds as pointers are, and a
+// checked before a GPU launch in debug builds as pointers are (a region
+// whose effects go only through Views returns early when their data is
+// device memory, as one through pointers does), and a
 // rank-0 View result of parallel_reduce filled through deep_copy after the
 // region (so a device view receives it), on both backends.
 // RUN: %hppc translate --backend=openmp %s -o - | %FileCheck %s --check-prefix=OMP
@@ -26,11 +28,15 @@ void total(hpp::View<const double, 1> x, hpp::View<double, 0> out) {
 // CUDA: hpprt::cuda::Launch hpp_launch({{[[:space:]]*}}"scale",
 // CUDA: hpp_launch.check_pointer(a.data(), "a");
 // CUDA-NEXT: hpp_launch.check_pointer(w.data(), "w");
+// Effects only through Views: no wait when their data is device memory.
+// CUDA-NEXT: hpp_launch.device_only = hpp_launch.all_device(a.data(), w.data());
 // CUDA: auto hpp_body = [=] __device__(
 // CUDA: a(i, j) *= w(j);
 // CUDA-LABEL: void total(
 // CUDA: { const auto &hpp_result1 = out; double s; hpp::Sum<double>(s).init(s);
 // CUDA: hpp_launch.check_pointer(x.data(), "x");
+// A result for the host: the region waits.
+// CUDA-NOT: device_only
 // CUDA: hpprt::cuda::Reduction<hpprt::Sum, hpp_type_s> hpp_red_s(hpp_launch, s);
 // CUDA: s = hpp_red_s.result();
 // CUDA: hpp::deep_copy(hpp_result1, s); }

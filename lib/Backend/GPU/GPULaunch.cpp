@@ -153,15 +153,16 @@ std::string GPURegionWriter::launchPrologue(std::string &Captures) const {
   // pointers are device memory (known only at run time).
   if (!L.Nowait)
     if (std::optional<std::vector<std::string>> Pointers = effectsOnlyThroughPointers(R)) {
-      // What the device will use: the pointers' device addresses, and the
-      // device copy of a mapped container.
+      // What the device will use: the pointers' device addresses, a View's
+      // data, and the device copy of a mapped container.
       for (std::string &P : *Pointers) {
         auto C = llvm::find_if(R.Captures, [&](const Capture &C) {
-          return C.Name == P && C.IsPointer;
+          return C.Name == P && (C.IsPointer || C.IsView);
         });
-        P = C != R.Captures.end()
-                ? firstMappedAddress(R, *C)
-                : formatv("{0}::present({0}::section_base({1}))", D.Runtime, P).str();
+        P = C == R.Captures.end()
+                ? formatv("{0}::present({0}::section_base({1}))", D.Runtime, P).str()
+            : C->IsView ? P + ".data()"
+                        : firstMappedAddress(R, *C);
       }
       Pro += formatv("hpp_launch.device_only = hpp_launch.all_device({0});\n",
                      join(*Pointers, ", "));
