@@ -6,7 +6,13 @@
 # (git-ignored; ptxas resource reports beside it), and prints how to run it
 # on the GPU machine.
 #
-# Usage: benchmarks/suite/build-cuda.sh
+# With --warp-vectors it also builds hpp_suite_warp_vectors: the same
+# translation with the vector loops' trip counts withheld from the runtime
+# (the `hpp_launch.vector_trips = ...` lines removed), so AUTO vector
+# lengths are a whole warp, as before they were sized (d391533); both
+# binaries in one device call give that A/B on one GPU.
+#
+# Usage: benchmarks/suite/build-cuda.sh [--warp-vectors]
 # Environment: HPP_BUILD_DIR (default build), NVCC (default /usr/local/cuda/bin/nvcc).
 set -euo pipefail
 
@@ -23,17 +29,30 @@ cflags=$("$hppc" config --backend=cuda --cflags)
 libs=$("$hppc" config --backend=cuda --libs)
 flags=(-O3 -arch=sm_90 -lineinfo -DNDEBUG)
 
+variants=(hpp_suite)
+[ "${1:-}" = --warp-vectors ] && variants+=(hpp_suite_warp_vectors)
+
 for k in hpp_kernels api_kernels; do
   "$hppc" translate --backend=cuda "$here/$k.cpp" -o "$out/$k.cu" --report -- -std=c++17 \
     > "$out/hppc-report-$k.txt"
   "$nvcc" "${flags[@]}" $cflags -I"$here" -Xptxas -v -x cu -c "$out/$k.cu" -o "$out/$k.o" \
     2> "$out/ptxas-$k.txt"
+  if [ ${#variants[@]} -gt 1 ]; then
+    grep -v 'hpp_launch\.vector_trips = ' "$out/$k.cu" > "$out/$k.warp_vectors.cu"
+    "$nvcc" "${flags[@]}" $cflags -I"$here" -x cu -c "$out/$k.warp_vectors.cu" \
+      -o "$out/$k.warp_vectors.o"
+  fi
 done
 "$nvcc" "${flags[@]}" $cflags -I"$here" -Xptxas -v -c "$here/base_cuda.cu" -o "$out/base_cuda.o" \
   2> "$out/ptxas-base_cuda.txt"
 "$nvcc" "${flags[@]}" $cflags -I"$here" -DSUITE_CUDA -x cu -c "$here/driver.cpp" -o "$out/driver.o"
 "$nvcc" -arch=sm_90 "$out/driver.o" "$out/hpp_kernels.o" "$out/api_kernels.o" "$out/base_cuda.o" \
   -o "$out/hpp_suite" $libs
+if [ ${#variants[@]} -gt 1 ]; then
+  "$nvcc" -arch=sm_90 "$out/driver.o" "$out/hpp_kernels.warp_vectors.o" \
+    "$out/api_kernels.warp_vectors.o" "$out/base_cuda.o" -o "$out/hpp_suite_warp_vectors" $libs
+  echo "built $out/hpp_suite_warp_vectors"
+fi
 rm -f "$out"/*.o
 
 echo "built $out/hpp_suite"

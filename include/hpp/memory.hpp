@@ -33,20 +33,22 @@ namespace detail {
 // runtime that has other memory (libhpprt_cuda) defines them strongly; the
 // linker then uses its definitions in every file of the program, translated
 // or not, and the serial build, which links no runtime, keeps these.
+// `label` names the allocation to attached tools (Kokkos Tools'
+// allocate_data): "hpp::alloc", or a View's label.
 #ifdef HPP_RUNTIME_DEFINES_SHARED_FUNCTIONS
-void* alloc_bytes(std::size_t bytes, Space space);
+void* alloc_bytes(std::size_t bytes, Space space, const char* label);
 void free_bytes(void* p);
 void copy_bytes(void* dst, const void* src, std::size_t bytes);
 bool host_accessible(const void* p);
 #else
-HPP_WEAK void* alloc_bytes(std::size_t bytes, Space space);
+HPP_WEAK void* alloc_bytes(std::size_t bytes, Space space, const char* label);
 HPP_WEAK void free_bytes(void* p);
 HPP_WEAK void copy_bytes(void* dst, const void* src, std::size_t bytes);
 HPP_WEAK bool host_accessible(const void* p);
 
 // Not inline: a call must reach whichever definition the linker keeps
 // (compilers do not inline weak functions).
-void* alloc_bytes(std::size_t bytes, Space) {
+void* alloc_bytes(std::size_t bytes, Space, const char*) {
   return ::operator new(bytes ? bytes : 1, std::align_val_t(kAllocAlign));
 }
 void free_bytes(void* p) { ::operator delete(p, std::align_val_t(kAllocAlign)); }
@@ -57,6 +59,14 @@ void copy_bytes(void* dst, const void* src, std::size_t bytes) {
 }
 bool host_accessible(const void*) { return true; }
 #endif
+
+/// hpp::alloc under the name tools see (a View's label).
+template <class T> T* alloc_labelled(std::size_t n, Space space, const char* label) {
+  static_assert(alignof(T) <= kAllocAlign, "hpp::alloc supports alignments up to 64 bytes");
+  if (n > std::numeric_limits<std::size_t>::max() / sizeof(T))
+    throw std::bad_alloc();
+  return static_cast<T*>(alloc_bytes(n * sizeof(T), space, label));
+}
 
 #if (defined(HPP_BACKEND_CUDA) || defined(HPP_BACKEND_HIP)) &&                 \
     (defined(__CUDACC__) || defined(__HIPCC__))
@@ -76,11 +86,7 @@ inline const bool uses_gpu_shared_functions = gpu_shared_functions();
 /// alloc<T>(0) returns a unique non-null pointer. Throws std::bad_alloc
 /// when memory is exhausted or n * sizeof(T) overflows.
 template <class T> T* alloc(std::size_t n, Space space = Space::Device) {
-  static_assert(alignof(T) <= detail::kAllocAlign,
-                "hpp::alloc supports alignments up to 64 bytes");
-  if (n > std::numeric_limits<std::size_t>::max() / sizeof(T))
-    throw std::bad_alloc();
-  return static_cast<T*>(detail::alloc_bytes(n * sizeof(T), space));
+  return detail::alloc_labelled<T>(n, space, "hpp::alloc");
 }
 
 /// Releases memory from hpp::alloc (of any T and space); nullptr is ignored.

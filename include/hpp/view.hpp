@@ -230,7 +230,9 @@ public:
       setExtents(extents...);
     static_assert(!std::is_const<T>::value,
                   "hpp::View: allocate a non-const view and convert it");
-    T* P = hpp::alloc<T>(size(), S);
+    // Tools see the View's label, as Kokkos reports it.
+    T* P = detail::alloc_labelled<T>(size(), S,
+                                     prop.label.empty() ? "hpp::View" : prop.label.c_str());
     try {
       Track = detail::ViewTracker(new detail::ViewRecord(P, prop.label));
     } catch (...) {

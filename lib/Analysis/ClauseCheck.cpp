@@ -29,7 +29,8 @@ QualType streamType(Sema &S) {
 
 class Checker {
 public:
-  Checker(AnalysisContext &AC, StatementScope &Scope) : AC(AC), Scope(Scope) {}
+  Checker(AnalysisContext &AC, StatementScope &Scope, ConstantShape *Shape)
+      : AC(AC), Scope(Scope), Shape(Shape) {}
 
   /// False after reporting why \p A is not a valid argument of \p C.
   bool check(const Clause &C, const ClauseArg &A) {
@@ -86,6 +87,13 @@ private:
       AC.Diags.report(Loc, Diag::err_clause_out_of_range) << Name << toString(*V, 10) << Expected;
       return false;
     }
+    if (Shape && K == ClauseKind::TeamSize) {
+      Shape->TeamSize = V->getExtValue();
+      Shape->TeamSizeLoc = Loc;
+    } else if (Shape && K == ClauseKind::VectorLength) {
+      Shape->VectorLength = V->getExtValue();
+      Shape->VectorLengthLoc = Loc;
+    }
     return true;
   }
 
@@ -112,11 +120,13 @@ private:
 
   AnalysisContext &AC;
   StatementScope &Scope;
+  ConstantShape *Shape;
 };
 
 } // namespace
 
-bool checkClauseExpressions(AnalysisContext &AC, const Directive &D, const Stmt *Loop) {
+bool checkClauseExpressions(AnalysisContext &AC, const Directive &D, const Stmt *Loop,
+                            ConstantShape *Shape) {
   SmallVector<std::pair<const Clause *, const ClauseArg *>, 4> Args;
   for (const Clause &C : D.Clauses) {
     switch (C.Kind) {
@@ -137,7 +147,7 @@ bool checkClauseExpressions(AnalysisContext &AC, const Directive &D, const Stmt 
   if (Args.empty() || !Inner)
     return true;
   StatementScope Scope(AC.S, Loop, Inner);
-  Checker Check(AC, Scope);
+  Checker Check(AC, Scope, Shape);
   bool Ok = true;
   for (auto [C, A] : Args)
     Ok &= Check.check(*C, *A);

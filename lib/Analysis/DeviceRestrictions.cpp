@@ -68,10 +68,10 @@ private:
 /// The checks of one region. Each returns false after reporting an error.
 class RegionChecker {
 public:
-  RegionChecker(Region &R, const TranslationModel &Model, StringRef Target,
+  RegionChecker(Region &R, const TranslationModel &Model, Backend TargetKind,
                 const DeviceAssumptions &Assume, ASTContext &Ctx, Diagnoser &Diags)
-      : R(R), Model(Model), Target(Target), Assume(Assume), Ctx(Ctx),
-        SM(Ctx.getSourceManager()), Diags(Diags) {}
+      : R(R), Model(Model), TargetKind(TargetKind), Target(getBackendDisplayName(TargetKind)),
+        Assume(Assume), Ctx(Ctx), SM(Ctx.getSourceManager()), Diags(Diags) {}
 
   bool run();
 
@@ -80,6 +80,7 @@ private:
   bool inRegion(SourceLocation L) const { return rangeContains(R.Root->Range, L, SM); }
 
   bool checkEnclosingFunction();
+  bool checkLaunchShape();
   bool checkHostAllocations();
   bool checkDeviceCode();
   bool checkUserReductions();
@@ -91,6 +92,7 @@ private:
 
   Region &R;
   const TranslationModel &Model;
+  Backend TargetKind;
   StringRef Target;
   const DeviceAssumptions &Assume;
   ASTContext &Ctx;
@@ -467,8 +469,32 @@ bool RegionChecker::markCalledFunctions() {
   return Ok;
 }
 
+/// Constant sizes that no device of the target can launch: the runtime
+/// would refuse them at every launch, so they are refused here. Lanes of a
+/// vector lie in one warp: 32 on NVIDIA GPUs, at most 64 on AMD ones
+/// (wavefront 64 on gfx9, 32 on RDNA; which one is known only at launch).
+/// A block has at most 1024 threads on both.
+bool RegionChecker::checkLaunchShape() {
+  const Construct &L = *R.Root;
+  const long long MaxLanes = TargetKind == Backend::HIP ? 64 : 32;
+  const long long MaxThreads = 1024;
+  if (L.ConstVectorLength > MaxLanes) {
+    Diags.report(L.VectorLengthLoc, Diag::err_gpu_vector_length_too_wide)
+        << int64_t(L.ConstVectorLength) << Target << int64_t(MaxLanes);
+    return false;
+  }
+  const long long Lanes = L.ConstVectorLength ? L.ConstVectorLength : 1;
+  if (L.ConstTeamSize && L.ConstTeamSize * Lanes > MaxThreads) {
+    Diags.report(L.TeamSizeLoc, Diag::err_gpu_team_too_large)
+        << int64_t(L.ConstTeamSize) << int64_t(Lanes) << Target << int64_t(MaxThreads);
+    return false;
+  }
+  return true;
+}
+
 bool RegionChecker::run() {
-  if (!checkOpaqueCalls() || !checkEnclosingFunction() || !checkHostAllocations() ||
+  if (!checkOpaqueCalls() || !checkEnclosingFunction() || !checkLaunchShape() ||
+      !checkHostAllocations() ||
       !checkDeviceCode() || !checkUserReductions())
     return false;
   bool Ok = checkConstructs(*R.Root);
@@ -498,7 +524,7 @@ bool checkDeviceRestrictions(TranslationModel &Model, Backend Target,
   std::vector<Region> Kept;
   for (Region &R : Model.Regions) {
     size_t ErrorsBefore = Diags.errorCount();
-    if (RegionChecker(R, Model, getBackendDisplayName(Target), Assume, Ctx, Diags).run()) {
+    if (RegionChecker(R, Model, Target, Assume, Ctx, Diags).run()) {
       Kept.push_back(std::move(R));
       continue;
     }

@@ -267,6 +267,11 @@ struct Construct {
   /// Texts of `league`, `team_size`, `vector_length`, `stream` (also of
   /// data constructs); empty when absent or `auto`.
   std::string LeagueText, TeamSizeText, VectorLengthText, StreamText;
+  /// `team_size` and `vector_length` when they are integer constants (0
+  /// otherwise), and where their arguments are, for checks against a
+  /// target's limits.
+  long long ConstTeamSize = 0, ConstVectorLength = 0;
+  clang::SourceLocation TeamSizeLoc, VectorLengthLoc;
   bool Nowait = false;
   /// `tile(t0, t1, ...)`: the tile shape of a collapsed loop on GPUs.
   llvm::SmallVector<std::string, 3> Tile;

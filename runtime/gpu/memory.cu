@@ -117,10 +117,10 @@ void *alloc_unreported(std::size_t bytes, Space space) {
 
 } // namespace
 
-void *alloc_bytes(std::size_t bytes, Space space) {
+void *alloc_bytes(std::size_t bytes, Space space, const char *label) {
   void *p = alloc_unreported(bytes, space);
   if (hpprt::profiling::tools_active())
-    hpprt::profiling::allocate_data(space_name(space), "hpp::alloc", p, bytes);
+    hpprt::profiling::allocate_data(space_name(space), label, p, bytes);
   return p;
 }
 

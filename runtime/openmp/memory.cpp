@@ -32,10 +32,10 @@ bool openmp_shared_functions() { return true; }
 // Every space is host memory: a device view is its own host mirror.
 bool device_memory_is_host_memory() { return true; }
 
-void *alloc_bytes(std::size_t bytes, Space) {
+void *alloc_bytes(std::size_t bytes, Space, const char *label) {
   void *p = ::operator new(bytes ? bytes : 1, std::align_val_t(kAllocAlign));
   if (hpprt::profiling::tools_active())
-    hpprt::profiling::allocate_data("Host", "hpp::alloc", p, bytes);
+    hpprt::profiling::allocate_data("Host", label, p, bytes);
   return p;
 }
 

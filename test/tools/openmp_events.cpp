@@ -40,7 +40,7 @@
 // CHECK-NEXT: begin_parallel_scan 'prefix' dev=16777217 preset=[[#P+2]] id=[[S:[0-9]+]]
 // CHECK-NEXT: end_parallel_scan id=[[S]]{{$}}
 // An unnamed region is named after its function and line.
-// CHECK-NEXT: begin_parallel_for 'main_L[[#@LINE+48]]' dev=16777217 preset=[[#P+3]]
+// CHECK-NEXT: begin_parallel_for 'main_L[[#@LINE+53]]' dev=16777217 preset=[[#P+3]]
 // CHECK-NEXT: end_parallel_for
 // The API forms with labels.
 // CHECK-NEXT: begin_parallel_for 'api_for' dev=16777217 preset=[[#P+4]] id=[[AF:[0-9]+]]
@@ -58,6 +58,11 @@
 // CHECK-NEXT: end_fence
 // CHECK-NEXT: deallocate space=Host label='hpp::alloc' ptr=[[X]] size=8000{{$}}
 // CHECK-NEXT: deallocate space=Host label='hpp::alloc' ptr=[[Y]] size=8000{{$}}
+// Views are reported under their labels; an unlabelled one as hpp::View.
+// CHECK-NEXT: allocate space=Host label='weights' ptr=[[W:0x[0-9a-f]+]] size=96{{$}}
+// CHECK-NEXT: allocate space=Host label='hpp::View' ptr=[[U:0x[0-9a-f]+]] size=16{{$}}
+// CHECK-NEXT: deallocate space=Host label='hpp::View' ptr=[[U]] size=16{{$}}
+// CHECK-NEXT: deallocate space=Host label='weights' ptr=[[W]] size=96{{$}}
 // CHECK-NEXT: finalize
 // CHECK-EMPTY:
 #include <cstdio>
@@ -114,5 +119,10 @@ int main() {
   std::printf("copied y[9] %.17g\n", y[9]);
   hpp::free(x);
   hpp::free(y);
+  {
+    hpp::View<double, 2> w("weights", 3, 4);
+    hpp::View<int, 1> u("", 4);
+    std::printf("view sizes %zu %zu\n", w.size(), u.size());
+  }
   return 0;
 }
