@@ -32,9 +32,9 @@ HPPRT_HOST_DEVICE constexpr unsigned long long magnitude(long long step) {
 }
 
 HPPRT_HOST_DEVICE inline index_t checked_count(unsigned long long count) {
-  assert(count <= static_cast<unsigned long long>(
-                      std::numeric_limits<index_t>::max()) &&
-         "hpp: trip counts of 2^63 or more are not supported");
+  HPPRT_ASSERT(count <= static_cast<unsigned long long>(
+                            std::numeric_limits<index_t>::max()),
+               "hpp: trip counts of 2^63 or more are not supported");
   return static_cast<index_t>(count);
 }
 
@@ -82,39 +82,39 @@ HPPRT_HOST_DEVICE index_t trip_count(L lb, U ub, long long step) {
   case Cmp::Lt:
     if (!(l < u))
       return 0;
-    assert(step > 0 && "hpp: a '<' loop needs a positive step");
+    HPPRT_ASSERT(step > 0, "hpp: a '<' loop needs a positive step");
     return detail::checked_count((up - 1) / s + 1);
   case Cmp::Le:
     if (!(l <= u))
       return 0;
-    assert(step > 0 && "hpp: a '<=' loop needs a positive step");
+    HPPRT_ASSERT(step > 0, "hpp: a '<=' loop needs a positive step");
     return detail::checked_count(up / s + 1);
   case Cmp::Gt:
     if (!(l > u))
       return 0;
-    assert(step < 0 && "hpp: a '>' loop needs a negative step");
+    HPPRT_ASSERT(step < 0, "hpp: a '>' loop needs a negative step");
     return detail::checked_count((down - 1) / s + 1);
   case Cmp::Ge:
     if (!(l >= u))
       return 0;
-    assert(step < 0 && "hpp: a '>=' loop needs a negative step");
+    HPPRT_ASSERT(step < 0, "hpp: a '>=' loop needs a negative step");
     return detail::checked_count(down / s + 1);
   case Cmp::Ne: {
-    assert(step != 0 && "hpp: a '!=' loop needs a non-zero step");
+    HPPRT_ASSERT(step != 0, "hpp: a '!=' loop needs a non-zero step");
     // Distance in the direction of travel, modulo 2^bits of the loop
     // variable: this is what the serial loop does when it wraps (unsigned i
     // from 5 down to 0 by -1, or an unsigned i compared with a long bound).
     using V = std::conditional_t<(sizeof(L) < sizeof(T)), L, T>;
     using UV = std::make_unsigned_t<V>;
-    assert(static_cast<T>(static_cast<V>(u)) == u &&
-           "hpp: a '!=' bound the loop variable cannot hold is never reached");
+    HPPRT_ASSERT(static_cast<T>(static_cast<V>(u)) == u,
+                 "hpp: a '!=' bound the loop variable cannot hold is never "
+                 "reached");
     const UV from = static_cast<UV>(static_cast<V>(l));
     const UV to = static_cast<UV>(static_cast<V>(u));
     const Wide dist = static_cast<Wide>(step > 0 ? static_cast<UV>(to - from)
                                                  : static_cast<UV>(from - to));
-    assert(dist % s == 0 &&
-           "hpp: a '!=' loop whose step does not divide the distance never "
-           "reaches its bound");
+    HPPRT_ASSERT(dist % s == 0, "hpp: a '!=' loop whose step does not divide "
+                                "the distance never reaches its bound");
     return detail::checked_count(dist / s);
   }
   }

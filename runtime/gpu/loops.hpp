@@ -21,7 +21,11 @@ namespace gpu {
 #ifdef HPPRT_GPU_COMPILE
 /// The rare case of lane_trip_count, out of line: a 64-bit division and a
 /// printf would otherwise cost every kernel with a nested loop registers
-/// (a team contraction: 56 -> 48).
+/// (a team contraction: 56 -> 48). On NVIDIA only: HIP 5.2 defines
+/// __noinline__ empty for clang, which suits AMD, where a call costs the
+/// kernel the callee's stack and registers. There the printf (a hostcall)
+/// still costs kernels whose n the compiler cannot bound 176 bytes of
+/// scratch per lane (docs/performance.md, HIP backend).
 __device__ __noinline__ inline int wide_lane_trip_count(index_t n, int rank, int size) {
   const index_t count = (n - rank + size - 1) / size;
   if (count > INT_MAX) {

@@ -20,7 +20,9 @@
 ///
 /// scan_prefixes() moves a warp's items through shared memory so that each
 /// lane combines scan_items consecutive ones serially, then scans the
-/// lanes' aggregates with shuffles and the warps' with one barrier.
+/// lanes' aggregates with shuffles and the warps' with one barrier. A
+/// 64-lane wavefront goes through the exchange in two halves, so that its
+/// shared memory leaves an AMD compute unit more than one block.
 ///
 /// Determinism: integer scans are exact, so every run gives the same
 /// results. For floating types the combine order inside a tile is fixed
@@ -292,8 +294,17 @@ __device__ T warp_prefix(const DeviceScan<Op, T> &s, index_t tile,
 /// words so that the lanes' rows start in different banks.
 constexpr int exchange_row(int K) { return K % 2 == 0 ? K + 1 : K; }
 
-template <int Block, int K> __device__ inline unsigned long long *exchange_buffer() {
-  __shared__ unsigned long long buf[(Block / warp::size) * warp::size * exchange_row(K)];
+/// The lanes of a warp whose rows are in the exchange at once: a whole
+/// NVIDIA warp; a 64-lane wavefront goes through in two halves. A block's
+/// buffer is Block / warp::size * Lanes rows: 256 x 17 words (34 KB) for
+/// 8 warps of 32, half that for 4 wavefronts of 64, where the whole
+/// wavefront's rows would leave a 64 KB compute unit one block of 256
+/// threads (one wave per SIMD); half of it leaves three.
+constexpr unsigned exchange_lanes = warp::size < 32 ? warp::size : 32;
+
+template <int Block, int K, unsigned Lanes = exchange_lanes>
+__device__ inline unsigned long long *exchange_buffer() {
+  __shared__ unsigned long long buf[(Block / warp::size) * Lanes * exchange_row(K)];
   return buf;
 }
 
@@ -304,27 +315,57 @@ template <int Block, int K> __device__ inline unsigned long long *exchange_buffe
 /// int64 on an H200 ran at 0.75x CUB this way, 0.40-0.54x with a shuffle
 /// scan per round. Rows are
 /// padded to an odd number of 8-byte words: no bank conflicts either way.
+/// A warp of more than Lanes lanes goes through the exchange in parts of
+/// Lanes lanes (the rounds K / parts * p onwards hold part p's items),
+/// twice: once for the lanes' totals, once for their prefixes.
 template <int K, bool Inclusive = false, int Block = scan_block,
-          class Wait = DefaultLookbackWait, class Op, class T>
+          class Wait = DefaultLookbackWait, unsigned Lanes = exchange_lanes, class Op,
+          class T>
 __device__ void scan_prefixes_k(const DeviceScan<Op, T> &s, index_t tile,
                                 const T (&contrib)[K], T (&excl)[K]) {
   static_assert(Block % warp::size == 0, "scan blocks are whole warps");
-  constexpr int row = exchange_row(K); // lane l's items at l * row
+  constexpr int parts = static_cast<int>(warp::size / Lanes);
+  static_assert(parts * Lanes == warp::size && K % parts == 0,
+                "the exchange's parts split the warp's lanes and rounds evenly");
+  constexpr int rounds = K / parts; // of the warp's K rounds, per part
+  constexpr int row = exchange_row(K); // lane l's items at (l % Lanes) * row
   const unsigned lane = threadIdx.x % warp::size;
   const unsigned warp_id = threadIdx.x / warp::size;
-  T *mine = reinterpret_cast<T *>(exchange_buffer<Block, K>()) + warp_id * warp::size * row;
-  // Warp-local item i = k * 32 + lane is consecutive item i % K of lane i / K.
+  const int part = static_cast<int>(lane / Lanes);
+  T *mine = reinterpret_cast<T *>(exchange_buffer<Block, K, Lanes>()) + warp_id * Lanes * row;
+  // Warp-local item i = k * warp::size + lane is consecutive item i % K of lane
+  // i / K, which is in part p when k is among p's rounds.
+  auto put = [&](int p, const T(&from)[K]) {
 #pragma unroll
-  for (int k = 0; k < K; ++k) {
-    const int i = k * static_cast<int>(warp::size) + static_cast<int>(lane);
-    mine[(i / K) * row + i % K] = contrib[k];
+    for (int k = p * rounds; k < (p + 1) * rounds; ++k) {
+      const int i = k * static_cast<int>(warp::size) + static_cast<int>(lane);
+      mine[(i / K - p * static_cast<int>(Lanes)) * row + i % K] = from[k];
+    }
+  };
+  auto get = [&](int p, T(&to)[K]) {
+#pragma unroll
+    for (int k = p * rounds; k < (p + 1) * rounds; ++k) {
+      const int i = k * static_cast<int>(warp::size) + static_cast<int>(lane);
+      to[k] = mine[(i / K - p * static_cast<int>(Lanes)) * row + i % K];
+    }
+  };
+  // The row that lane l of each part reads (its own in part l / Lanes).
+  auto row_of_lane = [&] { return mine + (lane % Lanes) * row; };
+  T lane_agg = Op::template identity<T>();
+#pragma unroll
+  for (int p = 0; p < parts; ++p) {
+    put(p, contrib);
+    warp::sync();
+    const T *seq = row_of_lane();
+    T agg = seq[0];
+#pragma unroll
+    for (int j = 1; j < K; ++j)
+      Op::join(agg, seq[j]);
+    if (part == p)
+      lane_agg = agg;
+    if (parts > 1)
+      warp::sync(); // the next part overwrites the rows
   }
-  warp::sync();
-  T *seq = mine + lane * row;
-  T lane_agg = seq[0];
-#pragma unroll
-  for (int j = 1; j < K; ++j)
-    Op::join(lane_agg, seq[j]);
   // Exclusive scan of the lanes' aggregates, earlier lanes on the left.
   T incl = lane_agg;
 #pragma unroll
@@ -349,28 +390,35 @@ __device__ void scan_prefixes_k(const DeviceScan<Op, T> &s, index_t tile,
                              static_cast<index_t>(warp_id * warp::size + lane) * K;
   const index_t last_at = s.n - 1 - mine_first;
   const int last_j = s.total && last_at >= 0 && last_at < K ? static_cast<int>(last_at) : -1;
+  // Parts in reverse: the last one's items are still in the rows.
 #pragma unroll
-  for (int j = 0; j < K; ++j) {
-    const T v = seq[j];
-    if (Inclusive) {
-      Op::join(r, v);
-      seq[j] = r;
-    } else {
-      seq[j] = r;
-      Op::join(r, v);
+  for (int p = parts - 1; p >= 0; --p) {
+    if (p < parts - 1) {
+      put(p, contrib);
+      warp::sync();
     }
-    if (j == last_j) {
-      *s.total = r;
-      __threadfence_system();
-    }
-  }
-  warp::sync();
+    if (part == p) {
+      T *seq = row_of_lane();
 #pragma unroll
-  for (int k = 0; k < K; ++k) {
-    const int i = k * static_cast<int>(warp::size) + static_cast<int>(lane);
-    excl[k] = mine[(i / K) * row + i % K];
+      for (int j = 0; j < K; ++j) {
+        const T v = seq[j];
+        if (Inclusive) {
+          Op::join(r, v);
+          seq[j] = r;
+        } else {
+          seq[j] = r;
+          Op::join(r, v);
+        }
+        if (j == last_j) {
+          *s.total = r;
+          __threadfence_system();
+        }
+      }
+    }
+    warp::sync();
+    get(p, excl);
+    warp::sync(); // the next part, or the next scan, reuses the rows
   }
-  warp::sync(); // buf may be reused
 }
 
 } // namespace detail

@@ -528,8 +528,11 @@ template <class T> std::vector<T> scan_inputs(index_t n) {
 
 // The shape hppc generates for a scan (runtime protocol 2): pass 1 computes
 // each item's contribution, scan_prefixes() gives the exclusive prefixes,
-// pass 2 runs only the scan phase.
-template <class Op, class T>
+// pass 2 runs only the scan phase. Lanes below the warp's width runs the
+// transpose in parts of that many lanes, in place, as 64-lane wavefronts
+// do (runtime/gpu/scan.hpp, exchange_lanes): the only way that path runs
+// on an NVIDIA GPU.
+template <class Op, class T, unsigned Lanes = rt::detail::exchange_lanes>
 void scan_case(index_t n, bool inclusive, T initial) {
   const std::vector<T> x = scan_inputs<T>(n);
   DevBuf<T> in(x);
@@ -554,12 +557,24 @@ void scan_case(index_t n, bool inclusive, T initial) {
         }
         hpp_contrib[hpp_k] = s;
       }
-      hpprt::cuda::scan_prefixes(hpp_dev_s, hpp_tile, hpp_contrib, hpp_excl);
+      if (Lanes == rt::detail::exchange_lanes) {
+        hpprt::cuda::scan_prefixes(hpp_dev_s, hpp_tile, hpp_contrib, hpp_excl);
+      } else {
+        using Wait = rt::detail::DefaultLookbackWait;
+        for (int hpp_k = 0; hpp_k < hpprt::cuda::scan_items; ++hpp_k)
+          hpp_excl[hpp_k] = hpp_contrib[hpp_k];
+        if (inclusive)
+          rt::detail::scan_prefixes_k<rt::scan_items, true, rt::scan_block, Wait, Lanes>(
+              hpp_dev_s, hpp_tile, hpp_excl, hpp_excl);
+        else
+          rt::detail::scan_prefixes_k<rt::scan_items, false, rt::scan_block, Wait, Lanes>(
+              hpp_dev_s, hpp_tile, hpp_excl, hpp_excl);
+      }
       for (int hpp_k = 0; hpp_k < hpprt::cuda::scan_items; ++hpp_k) {
         const hpprt::index_t hpp_iv0 = hpprt::cuda::scan_item(hpp_tile, hpp_k);
         if (hpp_iv0 < n) {
           T s = hpp_excl[hpp_k];
-          if (inclusive)
+          if (inclusive && Lanes == rt::detail::exchange_lanes)
             Op::join(s, hpp_contrib[hpp_k]);
           po[hpp_iv0] = s;
         }
@@ -601,6 +616,14 @@ void case_scans() {
     }
   scan_case<hpprt::Sum, int>(big(1000003, 100003), true, -2);
   scan_case<hpprt::Min, float>(big(1000003, 100003), false, 1e30f);
+  // The transpose in two and four parts of a warp.
+  for (index_t n : {index_t(1), index_t(33), index_t(257), tile - 1, tile + 1,
+                    3 * tile + 32 * 5 + 7, big(1000003, 100003)})
+    for (bool inc : {true, false}) {
+      scan_case<hpprt::Sum, long long, 16>(n, inc, 3);
+      scan_case<hpprt::Sum, double, 8>(n, inc, 0.5);
+      scan_case<hpprt::Max, int, 16>(n, inc, -400);
+    }
   if (!g_quick) {
     scan_case<hpprt::Sum, long long>(100000000, true, 7);
     scan_case<hpprt::Sum, double>(100000000, false, 1.0);
