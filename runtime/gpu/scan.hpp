@@ -425,8 +425,24 @@ __device__ void scan_prefixes_k(const DeviceScan<Op, T> &s, index_t tile,
 
 /// The iteration of the calling thread's k-th item of a tile (warp-striped:
 /// round k of warp w covers 32 consecutive iterations, one per lane).
+///
+/// The result is hidden from the optimizer, so that the unrolled items'
+/// user indices are computed each on its own. Seen from them, item k's
+/// iteration is item 0's plus 32k; nvcc 13 (sm_90) then derived item 0's
+/// address of `in[(long long)(i - lb)]`, for an `int i` from near
+/// INT_MIN, from item 1's by adding (2^32 - 32) * 8 bytes: a zero- where a
+/// sign-extended -32 was meant, an illegal address on the GPU where the
+/// serial loop is correct (utils/difftest seed 2811, kernels 430 and 492;
+/// exec/scan_index_extremes). Each item's index arithmetic costs a few
+/// integer instructions more; the loads stay coalesced.
 __device__ inline index_t scan_item(index_t tile, int k) {
-  return detail::scan_item_k<scan_items>(tile, k);
+  index_t iv = detail::scan_item_k<scan_items>(tile, k);
+#if defined(__CUDA_ARCH__)
+  asm("" : "+l"(iv));
+#elif defined(__HIP_DEVICE_COMPILE__)
+  asm("" : "+v"(iv));
+#endif
+  return iv;
 }
 
 /// Given this thread's per-item contributions (the identity for items past
