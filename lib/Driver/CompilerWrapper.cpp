@@ -89,7 +89,8 @@ private:
   /// nvcc on a translation with -Xptxas -v: ptxas' lines become the
   /// report's kernel resources, every other line goes to stderr as nvcc
   /// wrote it.
-  int compileCUDAWithResources(StringRef Input, std::vector<std::string> NV);
+  int compileCUDAWithResources(std::vector<std::string> NV, std::string &Ptxas);
+  int writeReportJSON(StringRef JSON);
   std::vector<std::string> runtimeLinkFlags() const;
   /// Compiles one source to \p Object; \p Annotated says how.
   int compileSource(const CommandArg &Source, StringRef Object, bool Annotated);
@@ -308,13 +309,12 @@ int Wrapper::translateAndCompile(const CommandArg &Source, StringRef Object) {
   Expected<TranslationResult> R = translateFile(Opts);
   if (!R)
     return fail(toString(R.takeError()));
-  if (!C.ReportJSON.empty()) {
-    std::error_code EC;
-    raw_fd_ostream OS(C.ReportJSON, EC);
-    if (EC)
-      return fail("cannot write '" + C.ReportJSON + "': " + EC.message());
-    OS << R->ReportJSON;
-  }
+  // A CUDA compile adds the kernels' resources to the JSON report after
+  // nvcc has run; everything else writes it now.
+  const bool JSONAfterCompile = Target == Backend::CUDA && R->Succeeded;
+  if (!C.ReportJSON.empty() && !JSONAfterCompile)
+    if (int Status = writeReportJSON(R->ReportJSON))
+      return Status;
   if (!R->Succeeded) {
     // As compilers do: a failed compile leaves no object behind.
     sys::fs::remove(Object);
@@ -351,7 +351,23 @@ int Wrapper::translateAndCompile(const CommandArg &Source, StringRef Object) {
       NV.push_back("-std=c++17");
     NV.insert(NV.end(), User.begin(), User.end());
     NV.insert(NV.end(), {"-x", "cu", "-c", Generated.str().str(), "-o", Object.str()});
-    Status = Report ? compileCUDAWithResources(Input, NV) : runTool(NVCC, NV);
+    if (!Report && C.ReportJSON.empty())
+      return runTool(NVCC, NV);
+    std::string Ptxas;
+    Status = compileCUDAWithResources(NV, Ptxas);
+    if (Status == 0 && Report)
+      errs() << Input << ": " << renderKernelResources(parsePtxasInfo(Ptxas), CUDAArch);
+    if (!C.ReportJSON.empty()) {
+      Expected<std::vector<KernelResources>> Kernels =
+          Status == 0 ? Expected<std::vector<KernelResources>>(parsePtxasInfo(Ptxas))
+                      : createStringError(inconvertibleErrorCode(), "nvcc failed");
+      Expected<std::string> JSON =
+          addKernelResourcesToJSON(R->ReportJSON, std::move(Kernels), CUDAArch);
+      if (!JSON)
+        return fail(toString(JSON.takeError()));
+      if (int Written = writeReportJSON(*JSON))
+        return Written;
+    }
   } else if (Target == Backend::HIP) {
     // The host compiler must be clang: it compiles HIP for AMD GPUs.
     if (llvm::none_of(Args, [](StringRef A) { return A.starts_with("-std="); }))
@@ -382,7 +398,18 @@ int Wrapper::compileSource(const CommandArg &Source, StringRef Object, bool Anno
   return runTool(HostCXX, Args);
 }
 
-int Wrapper::compileCUDAWithResources(StringRef Input, std::vector<std::string> NV) {
+int Wrapper::writeReportJSON(StringRef JSON) {
+  std::error_code EC;
+  raw_fd_ostream OS(C.ReportJSON, EC);
+  if (EC)
+    return fail("cannot write '" + C.ReportJSON + "': " + EC.message());
+  OS << JSON;
+  return 0;
+}
+
+/// nvcc with ptxas' resource lines (-Xptxas -v) collected into \p Ptxas
+/// instead of shown; nvcc's other output reaches the user.
+int Wrapper::compileCUDAWithResources(std::vector<std::string> NV, std::string &Ptxas) {
   SmallString<128> Log;
   if (std::error_code EC = sys::fs::createTemporaryFile("hpp-nvcc", "txt", Log))
     return fail("cannot create a temporary file: " + EC.message());
@@ -392,7 +419,6 @@ int Wrapper::compileCUDAWithResources(StringRef Input, std::vector<std::string> 
   ErrorOr<std::unique_ptr<MemoryBuffer>> Text = MemoryBuffer::getFile(Log);
   if (!Text)
     return Status;
-  std::string Ptxas;
   SmallVector<StringRef, 0> Lines;
   (*Text)->getBuffer().split(Lines, '\n');
   for (StringRef Line : Lines) {
@@ -401,8 +427,6 @@ int Wrapper::compileCUDAWithResources(StringRef Input, std::vector<std::string> 
     else if (!Line.empty())
       errs() << Line << "\n";
   }
-  if (Status == 0)
-    errs() << Input << ": " << renderKernelResources(parsePtxasInfo(Ptxas), CUDAArch);
   return Status;
 }
 
