@@ -39,7 +39,7 @@ void team(int E, int Q, int *hist) {
 // OMP: hpprt::atomic_max(&(*mx), static_cast<std::decay_t<decltype(*mx)>>(in[i] * 0.5));
 // A vector loop holding an atomic runs sequentially: no omp simd.
 // OMP-LABEL: void team(
-// OMP: { // hpp team-vector loop (sequential: one thread per team)
+// OMP: { // hpp team-vector loop (sequential loop)
 // OMP-NOT: #pragma omp simd
 // OMP: #pragma omp atomic update
 // OMP-NEXT: #line 27

@@ -42,7 +42,7 @@ void broadcast(int E, int N, int Q, const double *in, double *out) {
 // OMP-NEXT: // hpp single (per thread): one thread per team runs it once
 // OMP-NEXT: #line 22
 // OMP: shift = in[e * Q + n];
-// OMP-NEXT: { // hpp vector loop (omp simd)
+// OMP-NEXT: { // hpp vector loop (vectorised where the compiler finds it profitable)
 
 // CUDA: double scale = 0;
 // CUDA-NEXT: { // hpp single per team

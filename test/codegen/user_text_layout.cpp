@@ -54,7 +54,7 @@ y)");
 // HIP-NEXT: {{^}}four");
 // HIP: s += in[i] + sizeof(R"(x
 // HIP-NEXT: {{^}}y)");
-// OMP: #pragma omp simd
+// OMP: { // hpp team-vector loop (vectorised where the compiler finds it profitable)
 // OMP: a[i * m + j] = sizeof(R"(one
 // OMP-NEXT: {{^}}two)") + sizeof("three\
 // OMP-NEXT: {{^}}four");

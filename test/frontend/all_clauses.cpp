@@ -95,8 +95,8 @@ void user(int n, const double *b) {
 // CHECK-NEXT: line 31: scratch 't1' level 1 per thread: sizeof(double) * (m) bytes
 // CHECK-NEXT: line 34: thread loop over j -> sequential loop (one thread per team)
 // CHECK-NEXT: reductions: +:acc
-// CHECK-NEXT: line 36: vector loop over k -> omp simd
-// CHECK-NEXT: line 41: team-vector loop over k -> omp simd
+// CHECK-NEXT: line 36: vector loop over k -> vectorised where the compiler finds it profitable
+// CHECK-NEXT: line 41: team-vector loop over k -> vectorised where the compiler finds it profitable
 // CHECK-NEXT: line 44: barrier (explicit)
 // CHECK-NEXT: line 45: single per team
 // CHECK-NEXT: line 47: single per thread

@@ -44,7 +44,7 @@ void rows(double *y, const double *a, const double *x, int n) {
 
 void scale(double *y, const double *x, int n) {
   // both-remark@+3 {{region 'scale_L49' (flat loop)}}
-  // omp-remark@+2 {{flat loop over i -> omp parallel, static contiguous chunks + omp simd}}
+  // omp-remark@+2 {{flat loop over i -> omp parallel, static contiguous chunks}}
   // cuda-remark@+1 {{flat loop over i -> one iteration per thread of the grid}}
 #pragma hpp parallel
   for (int i = 0; i < n; ++i)
