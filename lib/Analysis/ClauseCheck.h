@@ -18,13 +18,6 @@
 
 namespace hpp {
 
-/// The values of `team_size` and `vector_length` that are integer
-/// constants (0 where not), with their arguments' locations.
-struct ConstantShape {
-  long long TeamSize = 0, VectorLength = 0;
-  clang::SourceLocation TeamSizeLoc, VectorLengthLoc;
-};
-
 /// Checks the expression clauses of loop directive \p D, which annotates
 /// \p Loop (as written: in a template, the pattern), and fills \p Shape
 /// when given. False after reporting an error.

@@ -93,13 +93,8 @@ bool ConstructAttacher::attachLoop(Construct &C, const Stmt *S) {
     if (Level + 1 < Collapse)
       Current = nestedLoop(Current->getBody());
   }
-  ConstantShape Shape;
-  if (!checkClauseExpressions(AC, D, For, &Shape) || !analyzeMapItems(AC, D, For, C.Maps))
+  if (!checkClauseExpressions(AC, D, For, &C.ConstShape) || !analyzeMapItems(AC, D, For, C.Maps))
     return false;
-  C.ConstTeamSize = Shape.TeamSize;
-  C.ConstVectorLength = Shape.VectorLength;
-  C.TeamSizeLoc = Shape.TeamSizeLoc;
-  C.VectorLengthLoc = Shape.VectorLengthLoc;
   auto TextOf = [&](ClauseKind K) -> std::string {
     if (const Clause *Cl = D.findClause(K))
       if (Cl->Args.size() == 1 && Cl->Args[0].Text != "auto")

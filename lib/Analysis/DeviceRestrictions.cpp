@@ -475,18 +475,18 @@ bool RegionChecker::markCalledFunctions() {
 /// (wavefront 64 on gfx9, 32 on RDNA; which one is known only at launch).
 /// A block has at most 1024 threads on both.
 bool RegionChecker::checkLaunchShape() {
-  const Construct &L = *R.Root;
+  const ConstantShape &Shape = R.Root->ConstShape;
   const long long MaxLanes = TargetKind == Backend::HIP ? 64 : 32;
   const long long MaxThreads = 1024;
-  if (L.ConstVectorLength > MaxLanes) {
-    Diags.report(L.VectorLengthLoc, Diag::err_gpu_vector_length_too_wide)
-        << int64_t(L.ConstVectorLength) << Target << int64_t(MaxLanes);
+  if (Shape.VectorLength > MaxLanes) {
+    Diags.report(Shape.VectorLengthLoc, Diag::err_gpu_vector_length_too_wide)
+        << int64_t(Shape.VectorLength) << Target << int64_t(MaxLanes);
     return false;
   }
-  const long long Lanes = L.ConstVectorLength ? L.ConstVectorLength : 1;
-  if (L.ConstTeamSize && L.ConstTeamSize * Lanes > MaxThreads) {
-    Diags.report(L.TeamSizeLoc, Diag::err_gpu_team_too_large)
-        << int64_t(L.ConstTeamSize) << int64_t(Lanes) << Target << int64_t(MaxThreads);
+  const long long Lanes = Shape.VectorLength ? Shape.VectorLength : 1;
+  if (Shape.TeamSize && Shape.TeamSize * Lanes > MaxThreads) {
+    Diags.report(Shape.TeamSizeLoc, Diag::err_gpu_team_too_large)
+        << int64_t(Shape.TeamSize) << int64_t(Lanes) << Target << int64_t(MaxThreads);
     return false;
   }
   return true;

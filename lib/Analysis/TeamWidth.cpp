@@ -2,9 +2,9 @@
 
 #include "Analysis/TeamWidth.h"
 #include "Analysis/VariableUses.h"
+#include "Basic/ASTUtils.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/Basic/SourceManager.h"
 
 #include <algorithm>
 
@@ -65,12 +65,9 @@ bool hostEvaluable(const Expr *E, const Region &R, ASTContext &Ctx) {
       return V->isConstexpr();
     // Declared outside the region (a team's own variables differ per
     // team) and not written inside it.
-    const SourceManager &SM = Ctx.getSourceManager();
-    const SourceRange Span = R.Root->S->getSourceRange();
-    const SourceLocation At = SM.getExpansionLoc(V->getLocation());
-    const bool Inside = !SM.isBeforeInTranslationUnit(At, SM.getExpansionLoc(Span.getBegin())) &&
-                        !SM.isBeforeInTranslationUnit(SM.getExpansionLoc(Span.getEnd()), At);
-    return !Inside && !isWrittenIn(V, R.Root->S);
+    return !rangeContains(R.Root->S->getSourceRange(), V->getLocation(),
+                          Ctx.getSourceManager()) &&
+           !isWrittenIn(V, R.Root->S);
   }
   return false;
 }

@@ -41,6 +41,13 @@ namespace hpp {
 enum class LoopCmp { Lt, Le, Gt, Ge, Ne };
 
 /// One canonical loop `for (T i = Lower; i CMP Upper; i += Step)`.
+/// The values of a loop's `team_size` and `vector_length` that are integer
+/// constants (0 where not), with their arguments' locations.
+struct ConstantShape {
+  long long TeamSize = 0, VectorLength = 0;
+  clang::SourceLocation TeamSizeLoc, VectorLengthLoc;
+};
+
 struct LoopDim {
   const clang::ForStmt *Loop = nullptr;
   const clang::VarDecl *Index = nullptr;
@@ -267,11 +274,9 @@ struct Construct {
   /// Texts of `league`, `team_size`, `vector_length`, `stream` (also of
   /// data constructs); empty when absent or `auto`.
   std::string LeagueText, TeamSizeText, VectorLengthText, StreamText;
-  /// `team_size` and `vector_length` when they are integer constants (0
-  /// otherwise), and where their arguments are, for checks against a
-  /// target's limits.
-  long long ConstTeamSize = 0, ConstVectorLength = 0;
-  clang::SourceLocation TeamSizeLoc, VectorLengthLoc;
+  /// `team_size` and `vector_length` when they are integer constants, for
+  /// checks against a target's limits.
+  ConstantShape ConstShape;
   bool Nowait = false;
   /// `tile(t0, t1, ...)`: the tile shape of a collapsed loop on GPUs.
   llvm::SmallVector<std::string, 3> Tile;
