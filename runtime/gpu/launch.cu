@@ -9,6 +9,8 @@
 #include <atomic>
 #include <climits>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <mutex>
 #include <string>
 #include <unordered_map>
@@ -452,7 +454,37 @@ bool finish_launch(Launch &cfg, Plan &plan) {
   return false;
 }
 
+namespace {
+enum class TeamKernelChoice { Auto, Bounded, Plain };
+
+/// HPP_TEAM_KERNEL=bounded|plain overrides prefer_bounded's choice for
+/// every AUTO team region (to compare the two kernels of a region); unset
+/// or auto keeps it. Read once; anything else is an error.
+TeamKernelChoice team_kernel_choice() {
+  static const TeamKernelChoice choice = [] {
+    const char *v = std::getenv("HPP_TEAM_KERNEL");
+    if (!v || !*v || std::strcmp(v, "auto") == 0)
+      return TeamKernelChoice::Auto;
+    if (std::strcmp(v, "bounded") == 0)
+      return TeamKernelChoice::Bounded;
+    if (std::strcmp(v, "plain") == 0)
+      return TeamKernelChoice::Plain;
+    throw Error(std::string("hpp: HPP_TEAM_KERNEL='") + v +
+                "' is not a choice (expected auto, bounded or plain)");
+  }();
+  return choice;
+}
+} // namespace
+
 bool prefer_bounded(const Launch &cfg, int device, const void *plain, const void *bounded) {
+  switch (team_kernel_choice()) {
+  case TeamKernelChoice::Bounded:
+    return true;
+  case TeamKernelChoice::Plain:
+    return false;
+  case TeamKernelChoice::Auto:
+    break;
+  }
   // A loop launching one region asks about the same pair every time.
   thread_local const void *last_bounded = nullptr;
   thread_local int last_device = -1;
@@ -484,7 +516,7 @@ bool prefer_bounded(const Launch &cfg, int device, const void *plain, const void
       HPPRT_GPU(FuncAttributes) a{}, b{};
       check(cfg, HPPRT_GPU(FuncGetAttributes)(&a, plain), HPPRT_GPU_PREFIX "FuncGetAttributes");
       check(cfg, HPPRT_GPU(FuncGetAttributes)(&b, bounded), HPPRT_GPU_PREFIX "FuncGetAttributes");
-      choice = b.localSizeBytes <= a.localSizeBytes && b.numRegs < a.numRegs;
+      choice = b.localSizeBytes <= a.localSizeBytes && b.numRegs <= a.numRegs;
       choices.emplace(key, choice);
     }
   }

@@ -399,7 +399,8 @@ int main(int argc, char** argv) {
   cudaDeviceProp prop{};
   CK(cudaGetDeviceProperties(&prop, 0));
   std::printf("device: %s, %d SMs; reps %d\n", prop.name, prop.multiProcessorCount, g_reps);
-  if (argc > 2 && std::string(argv[2]) == "chain") { // the chains alone
+  if (argc > 2 && std::string(argv[2]) == "chain") { // host costs and the chains alone
+    breakdown();
     chain(1 << 16, "2^16");
     chain(1 << 20, "2^20");
     return g_failures ? 1 : 0;

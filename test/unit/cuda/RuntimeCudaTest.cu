@@ -8,6 +8,7 @@
 #define HPP_BACKEND_CUDA 1
 #include <hpp/hpp.hpp>
 #include <hpprt/cuda/hpprt.hpp>
+#include <hpprt/cuda/device_ranges.hpp>
 
 #include <cub/device/device_scan.cuh>
 
@@ -23,6 +24,7 @@
 #include <random>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <type_traits>
 #include <vector>
 
@@ -1715,6 +1717,40 @@ void case_views() {
           contains(msg.c_str(), "'hv'"));
 }
 
+// Range lookups are cached per host thread (device_ranges.cu): a range
+// freed or handed out again, by this thread or another, must never be
+// answered from the cache.
+void case_range_cache() {
+  namespace gd = hpprt::gpu::detail;
+  double *dev = hpp::alloc<double>(1000, hpp::Space::Device);
+  CHECK(gd::in_device_range(dev) && gd::in_device_range(dev + 999));
+  CHECK(gd::in_device_range(dev + 500)); // now cached
+  hpp::free(dev);
+  CHECK(!gd::in_device_range(dev + 500));
+  // The same addresses noted again as another kind: the new kind.
+  gd::note_range(dev, 1000 * sizeof(double), hpprt::gpu::dialect::PointerKind::Managed);
+  hpprt::gpu::dialect::PointerKind kind = hpprt::gpu::dialect::PointerKind::Device;
+  CHECK(gd::known_kind(dev + 10, kind) &&
+        kind == hpprt::gpu::dialect::PointerKind::Managed);
+  gd::forget_range(dev);
+  // Another thread forgets a range this thread has cached.
+  double *a = hpp::alloc<double>(64, hpp::Space::Device);
+  CHECK(gd::in_device_range(a));
+  std::thread([a] { hpp::free(a); }).join();
+  CHECK(!gd::in_device_range(a));
+  // More ranges than the cache holds are all still found.
+  std::vector<double *> many;
+  for (int i = 0; i < 9; ++i)
+    many.push_back(hpp::alloc<double>(16, hpp::Space::Device));
+  for (int round = 0; round < 2; ++round)
+    for (double *p : many)
+      CHECK(gd::in_device_range(p + 15) && !gd::in_device_range(p + 16 + 1024));
+  for (double *p : many)
+    hpp::free(p);
+  for (double *p : many)
+    CHECK(!gd::in_device_range(p));
+}
+
 int main(int argc, char **argv) {
   std::vector<std::string> only;
   for (int i = 1; i < argc; ++i) {
@@ -1744,6 +1780,7 @@ int main(int argc, char **argv) {
       {"scratch", case_scratch},
       {"errors", case_errors},
       {"check_pointer", case_check_pointer},
+      {"range_cache", case_range_cache},
       {"views", case_views},
       {"zero_iterations", case_zero_iterations},
       {"streams_nowait", case_streams_nowait},
