@@ -1717,6 +1717,40 @@ void case_views() {
           contains(msg.c_str(), "'hv'"));
 }
 
+// A team region without per-block buffers launches one block per team (no
+// league loop to run); league(...) still caps it, and every team runs once
+// either way.
+void case_team_grid() {
+  const index_t league = big(200000, 5000);
+  int *out = hpp::alloc<int>(league, hpp::Space::Device);
+  for (index_t cap : {index_t(0), index_t(7)}) {
+    CUDA_OK(cudaMemset(out, 0, league * sizeof(int)));
+    rt::Launch hpp_launch("team_grid", "RuntimeCudaTest.cu", __LINE__);
+    hpp_launch.kind = rt::RegionKind::Team;
+    hpp_launch.iterations = league;
+    hpp_launch.league_cap = cap;
+    auto body = [=] __device__(const rt::Ctx &) {
+      for (index_t t = rt::league_rank0(); t < league; t += rt::league_stride())
+        if (rt::thread_rank() == 0)
+          atomicAdd(&out[t], static_cast<int>(t % 1000) + 1);
+    };
+    rt::launch(hpp_launch, hpp_kernel<decltype(body)>, body);
+    hpp::fence();
+    const index_t want_grid = cap ? cap : league;
+    CHECK_MSG(static_cast<index_t>(hpp_launch.grid.x) == want_grid,
+              "cap %lld: grid %u, expected %lld", (long long)cap, hpp_launch.grid.x,
+              (long long)want_grid);
+    std::vector<int> h(league);
+    CUDA_OK(cudaMemcpy(h.data(), out, league * sizeof(int), cudaMemcpyDeviceToHost));
+    index_t wrong = 0;
+    for (index_t t = 0; t < league; ++t)
+      wrong += h[t] != static_cast<int>(t % 1000) + 1;
+    CHECK_MSG(wrong == 0, "cap %lld: %lld teams ran not exactly once", (long long)cap,
+              (long long)wrong);
+  }
+  hpp::free(out);
+}
+
 // Range lookups are cached per host thread (device_ranges.cu): a range
 // freed or handed out again, by this thread or another, must never be
 // answered from the cache.
@@ -1781,6 +1815,7 @@ int main(int argc, char **argv) {
       {"errors", case_errors},
       {"check_pointer", case_check_pointer},
       {"range_cache", case_range_cache},
+      {"team_grid", case_team_grid},
       {"views", case_views},
       {"zero_iterations", case_zero_iterations},
       {"streams_nowait", case_streams_nowait},
