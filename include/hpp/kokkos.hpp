@@ -6,17 +6,25 @@
 /// deep_copy, fence, initialize / finalize / ScopeGuard, Timer, atomics) and
 /// defines the KOKKOS_* macros, so that hppc translates the program as an
 /// hpp one. It is a spelling, not Kokkos: what hpp does not have (subviews,
-/// fixed extents, execution-space instances other than Streams, scratch
-/// views, ...) is a compile error, never a silent difference.
+/// fixed extents, execution-space instances other than Streams,
+/// team_shmem(), atomic views, ...) is a compile error, never a silent
+/// difference.
 ///
 /// Views: Kokkos::View<double**, Props...> is hpp::View<double, 2, Layout,
 /// Space> where Props name at most one layout (LayoutRight by default, on
 /// every backend) and at most one memory space (the default space,
-/// Space::Device, unless told); MemoryTraits<Unmanaged> is accepted (a view
-/// is unmanaged when it is built over a pointer).
+/// Space::Device, unless told). MemoryTraits are hints hpp may ignore
+/// (Unmanaged: a view is unmanaged when it is built over a pointer or
+/// scratch), except Atomic, whose accesses hpp would not make atomic: it is
+/// refused. Scratch views (a view of scratch_memory_space built from
+/// team_scratch(level)) are device-space views over the team's scratch.
+///
+/// <cmath> comes with it because Kokkos_Core.hpp brings it, and programs
+/// written against Kokkos call pow & co. without including it.
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include <cmath>
 #include <type_traits>
 
 #include "hpp.hpp"
@@ -56,12 +64,21 @@ using HIPSpace = CudaSpace;
 using HIPManagedSpace = SharedSpace;
 using HIPHostPinnedSpace = SharedHostPinnedSpace;
 
+/// The memory of team_scratch(level) / thread_scratch(level) views. hpp's
+/// scratch views are device-space views over the team's scratch (built with
+/// View(member.team_scratch(0), n...)), so this names Space::Device.
+template <class ExecSpace> struct ScratchMemorySpace {
+  static constexpr ::hpp::Space space = ::hpp::Space::Device;
+  using memory_space = ScratchMemorySpace;
+  using execution_space = ExecSpace;
+};
+
 /// The one execution space of a program: whatever hppc translates for.
 /// Its memory space is the default View space.
 struct DefaultExecutionSpace {
   using memory_space = MemorySpaceOf<::hpp::Space::Device>;
   using execution_space = DefaultExecutionSpace;
-  using scratch_memory_space = void;
+  using scratch_memory_space = ScratchMemorySpace<DefaultExecutionSpace>;
 };
 /// Host work runs where the program runs; its memory is host memory.
 struct DefaultHostExecutionSpace {
@@ -69,9 +86,20 @@ struct DefaultHostExecutionSpace {
   using execution_space = DefaultHostExecutionSpace;
 };
 
-struct Unmanaged_t {};
-template <class... T> struct MemoryTraits {};
-inline constexpr unsigned Unmanaged = 1;
+/// Kokkos' memory traits, as flags of MemoryTraits<Flags>.
+enum MemoryTraitsFlags : unsigned {
+  Unmanaged = 0x01,
+  RandomAccess = 0x02,
+  Atomic = 0x04,
+  Restrict = 0x08,
+  Aligned = 0x10,
+};
+template <unsigned Flags> struct MemoryTraits {
+  static constexpr unsigned impl_value = Flags;
+};
+using MemoryManaged = MemoryTraits<0>;
+using MemoryUnmanaged = MemoryTraits<Unmanaged>;
+using MemoryRandomAccess = MemoryTraits<Unmanaged | RandomAccess>;
 
 namespace Impl {
 template <class P> struct IsLayout : std::false_type {};
@@ -94,8 +122,8 @@ template <class... P> struct ViewProps {
 template <class P, class... Rest> struct ViewProps<P, Rest...> {
   using Next = ViewProps<Rest...>;
   static_assert(IsLayout<P>::value || SpaceOf<P>::is_space,
-                "Kokkos::View (hpp): a property that is not a layout or a "
-                "memory space (MemoryTraits go last)");
+                "Kokkos::View (hpp): a property that is not a layout, a "
+                "memory space or MemoryTraits");
   using layout = std::conditional_t<IsLayout<P>::value, P, typename Next::layout>;
   static constexpr ::hpp::Space space = [] {
     if constexpr (SpaceOf<P>::is_space)
@@ -104,8 +132,13 @@ template <class P, class... Rest> struct ViewProps<P, Rest...> {
       return Next::space;
   }();
 };
-template <class... T, class... Rest>
-struct ViewProps<MemoryTraits<T...>, Rest...> : ViewProps<Rest...> {};
+template <unsigned Flags, class... Rest>
+struct ViewProps<MemoryTraits<Flags>, Rest...> : ViewProps<Rest...> {
+  static_assert(!(Flags & Atomic),
+                "Kokkos::View (hpp): MemoryTraits<Atomic> is not supported "
+                "(hpp views do not make accesses atomic); update the elements "
+                "with Kokkos::atomic_add & co.");
+};
 } // namespace Impl
 
 template <class DataType, class... Props>

@@ -24,6 +24,7 @@
 
 #include <atomic>
 #include <cstddef>
+#include <initializer_list>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -31,6 +32,7 @@
 
 #include "config.hpp"
 #include "memory.hpp"
+#include "team.hpp"
 
 // Device code must not touch the host-side reference count.
 #if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
@@ -253,6 +255,37 @@ public:
                   "hpp::View: give one extent per dimension (the rank)");
     if constexpr (sizeof...(N) == Rank)
       setExtents(extents...);
+  }
+
+  /// A view over n0 x n1 ... uninitialised elements of a team's or thread's
+  /// scratch (Kokkos' scratch views: View(member.team_scratch(0), n)),
+  /// allocated as get<T>(size()) would: shmem_size(n0, ...) bytes of it.
+  /// hppc turns the declaration into a scratch array and this view over it.
+  template <class... N, std::enable_if_t<detail::all_integral_v<N...>, int> = 0>
+  View(const ScratchSpace& scratch, N... extents) {
+    static_assert(sizeof...(N) == Rank,
+                  "hpp::View: give one extent per dimension (the rank)");
+    static_assert(!std::is_const<T>::value,
+                  "hpp::View: a scratch view's elements must be writable");
+    static_assert(S == Space::Device,
+                  "hpp::View: a scratch view is a view of the default space "
+                  "(Space::Device; Kokkos' scratch_memory_space)");
+    if constexpr (sizeof...(N) == Rank)
+      setExtents(extents...);
+    Data = scratch.get<T>(size());
+  }
+
+  /// Scratch bytes a view of these extents takes, alignment padding
+  /// included (Kokkos' View::shmem_size): the sum over a team's scratch
+  /// views is what set_scratch_size must request.
+  template <class... N, std::enable_if_t<detail::all_integral_v<N...>, int> = 0>
+  static constexpr std::size_t shmem_size(N... extents) {
+    static_assert(sizeof...(N) == Rank,
+                  "hpp::View: give one extent per dimension (the rank)");
+    std::size_t Count = 1;
+    for (std::size_t E : {std::size_t(extents)..., std::size_t(1)})
+      Count *= E;
+    return scratch_bytes<T>(Count);
   }
 
   /// A view of T converts to a view of const T of the same shape and space.

@@ -44,6 +44,25 @@ bool isLocalPointerOrReference(const VarDecl *V) {
          (V->getType()->isPointerType() || V->getType()->isReferenceType());
 }
 
+/// A local hpp::View (a scratch view is one over a scratch array): a handle
+/// that points into memory as a pointer does.
+bool isLocalView(const VarDecl *V) {
+  return V && V->hasLocalStorage() && !V->getType()->isReferenceType() &&
+         isHppView(V->getType());
+}
+
+/// The view whose memory a call of one of its members reaches (`v(i)`,
+/// `v[i]`, `v.access(i)`, `v.data()`, `v = w`); null for other calls.
+const Expr *viewObjectOf(const CallExpr *Call) {
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call))
+    return isHppView(MC->getObjectType()) ? MC->getImplicitObjectArgument() : nullptr;
+  const auto *OC = dyn_cast<CXXOperatorCallExpr>(Call);
+  if (OC && OC->getNumArgs() > 0 && isa_and_nonnull<CXXMethodDecl>(OC->getDirectCallee()) &&
+      isHppView(OC->getArg(0)->getType()))
+    return OC->getArg(0);
+  return nullptr;
+}
+
 /// Which local pointers and references in a team body point into shared
 /// scratch (`double *p = tile;`, `double (*B)[Q] = (double (*)[Q])tile;`,
 /// `double &r = tile[k];`, `q = p + 8;`), flow-insensitively: a pointer
@@ -137,6 +156,19 @@ public:
       T.add(roots(CO->getFalseExpr(), Mark));
       return T;
     }
+    if (const auto *Call = dyn_cast<CallExpr>(E))
+      if (const Expr *View = viewObjectOf(Call)) {
+        // An element of a view, or its data(): memory the view points into.
+        if (Call->getType()->isPointerType() || Call->isGLValue())
+          return roots(View, Mark);
+        return T;
+      }
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+      // A view built over a pointer, or copied, points where that does.
+      if (isHppView(CE->getType()) && CE->getNumArgs() > 0)
+        return roots(CE->getArg(0), Mark);
+      return T;
+    }
     if (const auto *Call = dyn_cast<CallExpr>(E)) {
       // `std::data(tile)`, `f(p) + k`: the result may point into anything
       // the call received.
@@ -167,11 +199,19 @@ private:
       explicit Finder(AliasAnalysis &A) : A(A) {}
       bool shouldVisitLambdaBody() const { return true; }
 
-      static const DeclRefExpr *localPointer(const Expr *E) {
-        const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParens());
+      /// A local pointer named by \p E, or a view declared in the body
+      /// (one declared outside cannot hold a scratch address: the body
+      /// cannot assign it).
+      const DeclRefExpr *localPointer(const Expr *E) const {
+        const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
         const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-        return V && V->hasLocalStorage() && V->getType()->isPointerType() ? DRE : nullptr;
+        if (!V || !V->hasLocalStorage())
+          return nullptr;
+        if (V->getType()->isPointerType())
+          return E->IgnoreParens() == DRE ? DRE : nullptr;
+        return Views.count(V) ? DRE : nullptr;
       }
+      SmallPtrSet<const VarDecl *, 4> Views;
       /// `&p`, `double *&r = p`, `f(p)` with a reference parameter: the
       /// pointer may be changed where hppc does not look.
       void escape(const DeclRefExpr *DRE) {
@@ -189,6 +229,9 @@ private:
           } else {
             A.Defs.push_back({V, V->getInit()});
           }
+        } else if (isLocalView(V)) {
+          Views.insert(V);
+          A.Defs.push_back({V, V->getInit()});
         } else if (V->getInit()->getType()->isPointerType() || V->getType()->isRecordType()) {
           A.Stored.push_back(V->getInit());
         }
@@ -217,12 +260,26 @@ private:
         return true;
       }
       bool VisitCallExpr(CallExpr *CE) {
-        for (const Expr *Arg : CE->arguments()) {
+        ArrayRef<const Expr *> Args(CE->getArgs(), CE->getNumArgs());
+        if (isa<CXXOperatorCallExpr>(CE) && viewObjectOf(CE)) {
+          const auto *OC = cast<CXXOperatorCallExpr>(CE);
+          // `v = w`: the view now points where w does.
+          if (OC->getOperator() == OO_Equal && OC->getNumArgs() == 2) {
+            if (const DeclRefExpr *P = localPointer(OC->getArg(0))) {
+              A.AddressOnly.insert(P);
+              A.Defs.push_back({cast<VarDecl>(P->getDecl()), OC->getArg(1)});
+              return true;
+            }
+          }
+          // A view's own operators keep no address and change no handle.
+          Args = Args.drop_front();
+        }
+        for (const Expr *Arg : Args) {
           // Bound to a reference parameter: no lvalue-to-rvalue conversion.
           if (const DeclRefExpr *P = localPointer(Arg))
             escape(P);
           // The callee may keep the address anywhere.
-          if (Arg->getType()->isPointerType())
+          if (Arg->getType()->isPointerType() || isHppView(Arg->getType()))
             A.Stored.push_back(Arg);
         }
         return true;
@@ -285,8 +342,13 @@ public:
     return true;
   }
   bool VisitCallExpr(CallExpr *CE) {
-    // A shared array passed to a function may be written by it.
-    for (const Expr *Arg : CE->arguments())
+    // A shared array passed to a function may be written by it. A view's
+    // own operators (`v(i)`) write nothing: the assignment around them does;
+    // assigning a view (`v = w`) copies a handle.
+    ArrayRef<const Expr *> Args(CE->getArgs(), CE->getNumArgs());
+    if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(CE); OC && viewObjectOf(CE))
+      Args = OC->getOperator() == OO_Equal ? ArrayRef<const Expr *>() : Args.drop_front();
+    for (const Expr *Arg : Args)
       record(Aliases.roots(Arg), Arg->getExprLoc(), true);
     return true;
   }

@@ -1,6 +1,7 @@
 //===- VariableUses.cpp - Where variables are read and written ------------===//
 
 #include "Analysis/VariableUses.h"
+#include "Basic/ASTUtils.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/DenseMap.h"
@@ -266,6 +267,19 @@ bool isEffectfulBuiltin(const FunctionDecl *FD) {
          N == "abort" || N == "exit";
 }
 
+/// hpp::View's constructors over a pointer, its copies and its default
+/// constructor only set the handle (pointer, extents; a copy's reference
+/// count is the host's and does nothing in device code). The allocating
+/// constructors are not among them.
+bool isViewHandleConstructor(const CXXConstructorDecl *Ctor) {
+  if (!isHppView(Ctor->getThisType()->getPointeeType()))
+    return false;
+  if (Ctor->getNumParams() == 0 || Ctor->isCopyOrMoveConstructor())
+    return true;
+  QualType First = Ctor->getParamDecl(0)->getType().getNonReferenceType();
+  return First->isPointerType() || isHppView(First);
+}
+
 class SideEffectFinder : public RecursiveASTVisitor<SideEffectFinder> {
 public:
   explicit SideEffectFinder(DenseMap<const FunctionDecl *, bool> &Memo) : Memo(Memo) {}
@@ -291,7 +305,7 @@ public:
     return !Found;
   }
   bool VisitCXXConstructExpr(CXXConstructExpr *CE) {
-    if (!CE->getConstructor()->isTrivial())
+    if (!CE->getConstructor()->isTrivial() && !isViewHandleConstructor(CE->getConstructor()))
       Found = !isPure(CE->getConstructor());
     return !Found;
   }

@@ -127,6 +127,41 @@ TEST(ApiView, UnmanagedViewsWrapUserMemory) {
   EXPECT_EQ(mem[9], 5.0f); // nothing was freed
 }
 
+TEST(ApiView, ScratchViewsTakeTheirShmemSizeFromTheArena) {
+  using Row = hpp::View<double, 1>;
+  using Tile = hpp::View<int, 2, hpp::LayoutLeft>;
+  // Padded to the 64-byte alignment of scratch allocations.
+  static_assert(Row::shmem_size(8) == 64, "");
+  static_assert(Row::shmem_size(9) == 128, "");
+  static_assert(Tile::shmem_size(3, 5) == 64, "");
+  static_assert(hpp::View<char, 0>::shmem_size() == 64, "");
+  const int n = 9;
+  std::vector<long> seen;
+  auto policy = hpp::TeamPolicy(2, hpp::AUTO)
+                    .set_scratch_size(0, hpp::PerTeam(Row::shmem_size(n) + Tile::shmem_size(3, 5)))
+                    .set_scratch_size(1, hpp::PerThread(Row::shmem_size(2)));
+  hpp::parallel_for(policy, [&](const hpp::TeamMember& t) {
+    Row row(t.team_scratch(0), n);
+    Tile tile(t.team_scratch(0), 3, 5);
+    Row mine(t.thread_scratch(1), 2);
+    EXPECT_EQ(row.extent(0), std::size_t(n));
+    EXPECT_EQ(tile.extent(1), 5u);
+    EXPECT_EQ(row.use_count(), 0); // unmanaged: the team owns the memory
+    // Consecutive allocations of the team's arena, as get<T>(n) makes them.
+    EXPECT_EQ(reinterpret_cast<const char*>(tile.data()),
+              reinterpret_cast<const char*>(row.data()) + Row::shmem_size(n));
+    EXPECT_EQ(t.team_scratch(0).used(), Row::shmem_size(n) + 15 * sizeof(int));
+    EXPECT_NE(static_cast<void*>(mine.data()), static_cast<void*>(row.data()));
+    for (int i = 0; i < n; ++i)
+      row(i) = t.league_rank() * 10 + i;
+    tile(2, 4) = 7;
+    seen.push_back(long(row(n - 1)) + tile(2, 4));
+    // The request is exhausted: one more view does not fit.
+    EXPECT_THROW(Row(t.team_scratch(0), 1), std::runtime_error);
+  });
+  EXPECT_EQ(seen, (std::vector<long>{15, 25}));
+}
+
 TEST(ApiView, WithoutInitializingLeavesElements) {
   hpp::View<int, 1> v(hpp::view_alloc(hpp::WithoutInitializing, "raw"), 4);
   EXPECT_EQ(v.label(), "raw");

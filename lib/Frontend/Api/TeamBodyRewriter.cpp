@@ -93,6 +93,9 @@ bool TeamBodyRewriter::lowerBarrier(const CXXMemberCallExpr *MC) {
 }
 
 bool TeamBodyRewriter::lowerScratch(const CXXMemberCallExpr *MC, StringRef Method) {
+  if (const auto *Ctor = C.parentOf<CXXConstructExpr>(MC))
+    if (Ctor->getNumArgs() >= 1 && strip(Ctor->getArg(0)) == MC && isHppView(Ctor->getType()))
+      return lowerScratchView(MC, Method, Ctor);
   // T *p = t.team_scratch(l).get<T>(n);  as the whole declaration.
   const CXXMemberCallExpr *Get = nullptr;
   if (const auto *GM = C.parentOf<MemberExpr>(MC))
@@ -108,8 +111,9 @@ bool TeamBodyRewriter::lowerScratch(const CXXMemberCallExpr *MC, StringRef Metho
   }
   const auto *Args = Get ? Get->getMethodDecl()->getTemplateSpecializationArgs() : nullptr;
   if (!Var || !DS || !DS->isSingleDecl() || !Args || Args->size() != 1) {
-    C.fail(MC->getBeginLoc(),
-           "a scratch request that is not 'T *p = " + Method.str() + "(level).get<T>(n);'");
+    C.fail(MC->getBeginLoc(), "a scratch request that is not 'T *p = " + Method.str() +
+                                  "(level).get<T>(n);' or 'View v(" + Method.str() +
+                                  "(level), n...);'");
     return false;
   }
   // The pointer becomes the scratch array itself, so that the barrier
@@ -120,6 +124,41 @@ bool TeamBodyRewriter::lowerScratch(const CXXMemberCallExpr *MC, StringRef Metho
   std::string Text = C.pragmaAt(DS->getBeginLoc(), Pragma) +
                      formatv("{0} {1}[{2}];", Elem, Var->getName(), C.text(Get->getArg(0))).str();
   C.apply(C.Edit.replace(DS->getBeginLoc(), getEndOfStmt(DS, C.Ctx), Text), DS->getBeginLoc());
+  return true;
+}
+
+bool TeamBodyRewriter::lowerScratchView(const CXXMemberCallExpr *MC, StringRef Method,
+                                        const CXXConstructExpr *Ctor) {
+  // View v(t.team_scratch(l), n0, n1...);  as the whole declaration: a
+  // scratch array of n0 * n1 ... elements, and v over it. The array, not the
+  // view, is what the model sees as scratch; the barrier analysis follows
+  // the view to it as it follows a pointer.
+  const auto *Var = C.parentOf<VarDecl>(Ctor);
+  const DeclStmt *DS = nullptr;
+  if (Var)
+    for (const auto &P : C.Ctx.getParents(*Var))
+      DS = P.get<DeclStmt>();
+  const auto *Spec =
+      dyn_cast_or_null<ClassTemplateSpecializationDecl>(Ctor->getType()->getAsCXXRecordDecl());
+  if (!Var || !DS || !DS->isSingleDecl() || !Var->hasLocalStorage() || !Spec) {
+    C.fail(MC->getBeginLoc(), "a scratch view that is not declared as 'View v(" + Method.str() +
+                                  "(level), n...);'");
+    return false;
+  }
+  std::string Count;
+  for (unsigned I = 1, E = Ctor->getNumArgs(); I < E; ++I)
+    Count += (I > 1 ? " * (" : "(") + C.text(Ctor->getArg(I)) + ")";
+  if (Count.empty())
+    Count = "1";
+  std::string Elem = getTypeName(Spec->getTemplateArgs()[0].getAsType(), C.Ctx);
+  std::string Array = C.Names.fresh(("hpp_" + Var->getName() + "_scratch").str());
+  std::string Pragma = formatv("#pragma hpp scratch level({0}) per({1})", C.text(MC->getArg(0)),
+                               Method == "team_scratch" ? "team" : "thread");
+  C.apply(C.Edit.insert(DS->getBeginLoc(),
+                        C.pragmaAt(DS->getBeginLoc(), Pragma) +
+                            formatv("{0} {1}[{2}];", Elem, Array, Count).str()),
+          DS->getBeginLoc());
+  C.apply(C.Edit.replace(MC->getBeginLoc(), C.endOf(MC), Array), MC->getBeginLoc());
   return true;
 }
 

@@ -4,7 +4,8 @@
 /// Inside a team body, the team member's uses become what they mean for the
 /// pragma form: league_rank() the league index, league_size() the league
 /// bound, team_barrier() a barrier, team_scratch/thread_scratch(l).get<T>(n)
-/// a scratch array; hpp::single becomes a single block. The nested ranges
+/// a scratch array, a View built over team_scratch/thread_scratch(l) a view
+/// over a scratch array; hpp::single becomes a single block. The nested ranges
 /// that take the member are calls of their own, lowered by the driver.
 ///
 //===----------------------------------------------------------------------===//
@@ -35,6 +36,8 @@ private:
   bool isRangeArgument(const clang::DeclRefExpr *Ref) const;
   bool lowerBarrier(const clang::CXXMemberCallExpr *MC);
   bool lowerScratch(const clang::CXXMemberCallExpr *MC, llvm::StringRef Method);
+  bool lowerScratchView(const clang::CXXMemberCallExpr *MC, llvm::StringRef Method,
+                        const clang::CXXConstructExpr *Ctor);
 
   LoweringContext &C;
   std::string LeagueIndex, LeagueSize;
