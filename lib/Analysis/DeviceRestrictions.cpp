@@ -83,6 +83,10 @@ private:
   bool checkLaunchShape();
   bool checkHostAllocations();
   bool checkDeviceCode();
+  /// The types \p V has: its own or, where that is dependent, its type in
+  /// each template instantiation of the region.
+  llvm::SmallVector<clang::QualType, 2> concreteTypes(const clang::VarDecl *V) const;
+  bool checkFunctorCopies();
   bool checkUserReductions();
   bool checkOpaqueCalls();
   const Expr *findArrayUseBeyondReads(const VarDecl *V) const;
@@ -245,12 +249,6 @@ bool RegionChecker::checkDeviceCode() {
   return Checker.Ok;
 }
 
-/// User reductions move values and reducers as bytes (shuffles, shared
-/// memory, the grid combine, the copy into the kernel), and a device
-/// lambda cannot capture an object whose type is local to a function: the
-/// outermost loop's reduction objects and reducers from outside the region
-/// are captured. (Dependent types are checked by the runtime's
-/// static_asserts when nvcc instantiates them.)
 /// A device compiler needs the body of every function the region reaches.
 bool RegionChecker::checkOpaqueCalls() {
   for (const OpaqueCall &Call : R.OpaqueCalls) {
@@ -264,29 +262,75 @@ bool RegionChecker::checkOpaqueCalls() {
   return R.OpaqueCalls.empty();
 }
 
+SmallVector<QualType, 2> RegionChecker::concreteTypes(const VarDecl *V) const {
+  QualType T = V->getType().getNonReferenceType();
+  if (!T->isDependentType() && !T->isUndeducedType())
+    return {T};
+  SmallVector<QualType, 2> Types;
+  for (const Stmt *Inst : R.Instantiations)
+    if (const VarDecl *IV = findInstantiatedVar(V, Inst, Ctx))
+      Types.push_back(IV->getType().getNonReferenceType());
+  return Types;
+}
+
+/// A parallel_* functor runs as the lowering's copy of it, which the region
+/// captures (or, launched inside a team body, copies in device code): it
+/// must be copyable to the device, by the rule for *this, and, captured,
+/// of a type a device lambda can capture.
+bool RegionChecker::checkFunctorCopies() {
+  SmallVector<const VarDecl *, 2> Copies;
+  forEachVarRef(R.Root->S, [&](const DeclRefExpr *Ref) {
+    const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+    if (isFunctorCopy(V) && !llvm::is_contained(Copies, V))
+      Copies.push_back(V);
+  });
+  for (const VarDecl *V : Copies)
+    for (QualType T : concreteTypes(V)) {
+      const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+      std::string Name = getTypeName(T.getUnqualifiedType(), Ctx);
+      if (!isDeviceCopyable(T, Ctx))
+        Diags.report(V->getLocation(), Diag::err_gpu_functor_copy) << Target << Name;
+      else if (RD && RD->isLocalClass() && !inRegion(V->getLocation()))
+        Diags.report(V->getLocation(), Diag::err_gpu_functor_local_type) << Target << Name;
+      else
+        continue;
+      return false;
+    }
+  return true;
+}
+
+/// User reductions move values as bytes (shuffles, shared memory, the grid
+/// combine), so value types must be trivially copyable. The reducer object
+/// is copied as an object (into the kernel, and by value in device code),
+/// so it follows the rule for *this: a reducer or functor holding Views
+/// reduces on the device. A device lambda cannot capture an object whose
+/// type is local to a function: the outermost loop's reduction objects and
+/// reducers from outside the region are captured. In a template each
+/// instantiation's types are checked.
 bool RegionChecker::checkUserReductions() {
   bool Ok = true;
   auto Check = [&](const Construct &L, const ReductionVar &RV, const VarDecl *V, bool Reducer) {
-    QualType T = V->getType().getNonReferenceType();
-    if (T->isDependentType())
-      return;
     StringRef Name = Reducer ? StringRef(RV.UserReducer) : StringRef(RV.Name);
     bool FromOutside = RV.Reducer && !inRegion(RV.Reducer->getLocation());
     bool Captured = &L == R.Root.get() || (Reducer && FromOutside);
-    const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
-    if (!T.isTriviallyCopyableType(Ctx)) {
-      Diags.report(RV.Loc, Diag::err_gpu_user_reduction_copy)
-          << Reducer << Name << getTypeName(T, Ctx) << Target;
+    for (QualType T : concreteTypes(V)) {
+      const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+      if (!Reducer && !T.isTriviallyCopyableType(Ctx)) {
+        Diags.report(RV.Loc, Diag::err_gpu_user_reduction_copy)
+            << Name << getTypeName(T, Ctx) << Target;
+      } else if (Reducer && !isDeviceCopyable(T, Ctx)) {
+        Diags.report(RV.Loc, Diag::err_gpu_reducer_copy) << Name << getTypeName(T, Ctx) << Target;
+      } else if (Captured && RD && RD->isLocalClass()) {
+        Diags.report(RV.Loc, Diag::err_gpu_user_reduction_local_type)
+            << Reducer << Name << getTypeName(T, Ctx) << Target;
+      } else {
+        continue;
+      }
+      if (L.Pragma.isValid())
+        Diags.report(L.Pragma.KindLoc, Diag::note_loop_pragma) << L.Pragma.Spelling;
       Ok = false;
-    } else if (Captured && RD && RD->isLocalClass()) {
-      Diags.report(RV.Loc, Diag::err_gpu_user_reduction_local_type)
-          << Reducer << Name << getTypeName(T, Ctx) << Target;
-      Ok = false;
-    } else {
       return;
     }
-    if (L.Pragma.isValid())
-      Diags.report(L.Pragma.KindLoc, Diag::note_loop_pragma) << L.Pragma.Spelling;
   };
   R.forEachConstruct([&](const Construct &L) {
     for (const ReductionVar &RV : L.Reductions) {
@@ -493,9 +537,9 @@ bool RegionChecker::checkLaunchShape() {
 }
 
 bool RegionChecker::run() {
-  if (!checkOpaqueCalls() || !checkEnclosingFunction() || !checkLaunchShape() ||
-      !checkHostAllocations() ||
-      !checkDeviceCode() || !checkUserReductions())
+  if (!checkOpaqueCalls() || !checkEnclosingFunction() || !checkFunctorCopies() ||
+      !checkLaunchShape() || !checkHostAllocations() || !checkDeviceCode() ||
+      !checkUserReductions())
     return false;
   bool Ok = checkConstructs(*R.Root);
   R.forEachConstruct([&](const Construct &C) {

@@ -4,7 +4,8 @@
 /// The role SemaCUDA plays in clang: run when the target is a GPU, it
 /// refuses what device code cannot do (virtual calls, exceptions, globals,
 /// functions defined elsewhere, lambdas nvcc cannot make device lambdas,
-/// user reductions that cannot travel as bytes, ...) and decides the two
+/// functors and reducers the device cannot copy, user reduction values that
+/// cannot travel as bytes, ...) and decides the two
 /// things a GPU emitter needs beyond the model: which statements of a team
 /// (or thread) body run once, and how each called function becomes device
 /// code. The GPU emitter then only emits.

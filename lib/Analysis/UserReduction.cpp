@@ -87,30 +87,6 @@ const VarDecl *findVisibleLocal(StringRef Name, const Stmt *From, ASTContext &Ct
   return nullptr;
 }
 
-/// The copy of pattern variable \p P in the function that contains
-/// instantiated statement \p Inst: instantiated declarations keep their
-/// pattern's location.
-const VarDecl *findInstantiatedVar(const VarDecl *P, const Stmt *Inst, ASTContext &Ctx) {
-  class Finder : public RecursiveASTVisitor<Finder> {
-  public:
-    explicit Finder(SourceLocation Loc) : Loc(Loc) {}
-    bool shouldVisitLambdaBody() const { return true; }
-    bool VisitVarDecl(VarDecl *V) {
-      if (V->getLocation() == Loc && !Found)
-        Found = V;
-      return !Found;
-    }
-    SourceLocation Loc;
-    const VarDecl *Found = nullptr;
-  };
-  FunctionDecl *Outer = enclosingFunctions(Inst, Ctx).Outer;
-  if (!Outer)
-    return nullptr;
-  Finder F(P->getLocation());
-  F.TraverseDecl(Outer);
-  return F.Found;
-}
-
 /// The names of `ns::f`: qualifiers, then the name; Global for `::f`.
 struct QualifiedName {
   bool Global = false;

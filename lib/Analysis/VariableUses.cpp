@@ -87,12 +87,23 @@ bool traverseLiveBranches(RecursiveASTVisitor<Derived> &V, IfStmt *S) {
   return !Live || V.TraverseStmt(Live);
 }
 
-/// Whether an lvalue designates memory other threads may see: an element,
-/// a pointee, a member of either, and with \p Globals a global variable.
+/// A const member of hpp::View: it only reads the handle. Element accesses
+/// (`v(i, j)`, `v[i]`, `v.access(i)`) return a reference, through which a
+/// write is a write to memory (designatesMemory).
+bool isViewRead(const FunctionDecl *FD) {
+  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD);
+  return MD && MD->isConst() && isHppView(QualType(MD->getParent()->getTypeForDecl(), 0));
+}
+
+/// Whether an lvalue designates memory other threads may see: an element
+/// (of an array or a View), a pointee, a member of either, and with
+/// \p Globals a global variable.
 bool designatesMemory(const Expr *E, bool Globals) {
   E = E->IgnoreParenImpCasts();
   if (isa<ArraySubscriptExpr>(E))
     return true;
+  if (const auto *CE = dyn_cast<CallExpr>(E))
+    return CE->isLValue() && isViewRead(CE->getDirectCallee());
   if (const auto *UO = dyn_cast<UnaryOperator>(E))
     return UO->getOpcode() == UO_Deref;
   if (const auto *ME = dyn_cast<MemberExpr>(E))
@@ -249,7 +260,7 @@ public:
   bool VisitCallExpr(CallExpr *CE) {
     const FunctionDecl *FD = CE->getDirectCallee();
     bool Pure = FD && (FD->isConstexpr() || FD->hasAttr<ConstAttr>() ||
-                       FD->hasAttr<PureAttr>() || FD->getBuiltinID());
+                       FD->hasAttr<PureAttr>() || FD->getBuiltinID() || isViewRead(FD));
     if (!Pure && !Found)
       Found = CE;
     return !Found;

@@ -5,6 +5,7 @@
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/Stmt.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Lex/Lexer.h"
@@ -144,19 +145,24 @@ std::string getTypeName(QualType T, const ASTContext &Ctx) {
   return T.getAsString(P);
 }
 
-bool isHppView(QualType T) {
+/// Whether \p T is a specialisation of class template hpp::\p Name.
+static bool isHppTemplate(QualType T, StringRef Name) {
   const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
   const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(RD);
-  if (!Spec || !Spec->getIdentifier() || Spec->getName() != "View")
+  if (!Spec || !Spec->getIdentifier() || Spec->getName() != Name)
     return false;
   const auto *NS = dyn_cast<NamespaceDecl>(Spec->getDeclContext()->getRedeclContext());
   return NS && NS->getName() == "hpp" &&
          NS->getDeclContext()->getRedeclContext()->isTranslationUnit();
 }
 
+bool isHppView(QualType T) { return isHppTemplate(T, "View"); }
+
 bool isDeviceCopyable(QualType T, const ASTContext &Ctx) {
   T = Ctx.getBaseElementType(T.getNonReferenceType());
-  if (T.isTriviallyCopyableType(Ctx) || isHppView(T))
+  // Both handles count references on the host only: their device copies
+  // are plain copies, and the host's copy in the launch keeps them alive.
+  if (T.isTriviallyCopyableType(Ctx) || isHppView(T) || isHppTemplate(T, "UniqueToken"))
     return true;
   const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
   if (!RD || !RD->hasDefinition() || RD->hasUserDeclaredCopyConstructor() ||
@@ -171,6 +177,31 @@ bool isDeviceCopyable(QualType T, const ASTContext &Ctx) {
     if (!isDeviceCopyable(F->getType(), Ctx))
       return false;
   return true;
+}
+
+bool isFunctorCopy(const VarDecl *V) {
+  return V && V->getIdentifier() && V->getName().starts_with(FunctorCopyPrefix);
+}
+
+const VarDecl *findInstantiatedVar(const VarDecl *P, const Stmt *Inst, ASTContext &Ctx) {
+  class Finder : public RecursiveASTVisitor<Finder> {
+  public:
+    explicit Finder(SourceLocation Loc) : Loc(Loc) {}
+    bool shouldVisitLambdaBody() const { return true; }
+    bool VisitVarDecl(VarDecl *V) {
+      if (V->getLocation() == Loc && !Found)
+        Found = V;
+      return !Found;
+    }
+    SourceLocation Loc;
+    const VarDecl *Found = nullptr;
+  };
+  FunctionDecl *Outer = enclosingFunctions(Inst, Ctx).Outer;
+  if (!Outer)
+    return nullptr;
+  Finder F(P->getLocation());
+  F.TraverseDecl(Outer);
+  return F.Found;
 }
 
 unsigned getLine(SourceLocation Loc, const SourceManager &SM) {

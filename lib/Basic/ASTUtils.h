@@ -59,10 +59,22 @@ unsigned getLine(clang::SourceLocation Loc, const clang::SourceManager &SM);
 bool isHppView(clang::QualType T);
 
 /// Whether a copy of \p T made on the host can be used on a device: \p T is
-/// trivially copyable, an hpp::View (whose reference count is host-only),
-/// or a class with implicit copy and destruction whose bases and fields
-/// all are.
+/// trivially copyable, an hpp::View or hpp::UniqueToken (handles whose
+/// reference counts are host-only), or a class with implicit copy and
+/// destruction whose bases and fields all are. The rule for *this, functors
+/// and reducers that regions copy into a kernel.
 bool isDeviceCopyable(clang::QualType T, const clang::ASTContext &Ctx);
+
+/// The parallel_* lowering names its copy of a functor body `hpp_functor<N>`
+/// (the region captures it); diagnostics call it "the functor" by its type.
+inline constexpr llvm::StringLiteral FunctorCopyPrefix = "hpp_functor";
+bool isFunctorCopy(const clang::VarDecl *V);
+
+/// The copy of pattern variable \p P in the function that contains
+/// instantiated statement \p Inst (instantiated declarations keep their
+/// pattern's location), or null.
+const clang::VarDecl *findInstantiatedVar(const clang::VarDecl *P, const clang::Stmt *Inst,
+                                          clang::ASTContext &Ctx);
 
 /// Whether a handler of \p Try catches what \p Throw throws: `catch (...)`,
 /// the thrown type, or a base class of it. A rethrow (`throw;`) is caught

@@ -17,7 +17,9 @@
 /// brings its reducer; the built-in paths are unchanged. Value types need
 /// only be trivially copyable and default-constructible: shuffles move them
 /// as 32-bit words, the grid combine reads them as words when their size and
-/// alignment allow and as bytes otherwise.
+/// alignment allow and as bytes otherwise. Operators are copied as objects
+/// (into the kernel's captures, by value in device code), never as bytes, so
+/// a reducer may hold Views; hppc checks that the device can copy it.
 ///
 /// Shared memory: each collective instantiation (Op, T) owns a static
 /// __shared__ array of 32 T (one per warp; raw storage when T has a
@@ -360,9 +362,6 @@ public:
         initial_(initial), op_(op) {
     static_assert(std::is_trivially_copyable<T>::value,
                   "hpp: " HPPRT_GPU_NAME " reductions need trivially copyable types");
-    static_assert(std::is_trivially_copyable<Op>::value,
-                  "hpp: the reducer of a " HPPRT_GPU_NAME " user reduction is copied to "
-                  "the device and must be trivially copyable");
     static_assert(alignof(T) <= kPartialsOffset,
                   "hpp: " HPPRT_GPU_NAME " reductions need types aligned to at most 256 "
                   "bytes");

@@ -4,7 +4,8 @@
 // whose effects go only through Views returns early when their data is
 // device memory, as one through pointers does), and a
 // rank-0 View result of parallel_reduce filled through deep_copy after the
-// region (so a device view receives it), on both backends.
+// region (so a device view receives it), on both backends. A View element
+// written at team level is guarded like any write to memory.
 // RUN: %hppc translate --backend=openmp %s -o - | %FileCheck %s --check-prefix=OMP
 // RUN: %hppc translate --backend=cuda %s -o %t.cu
 // RUN: %FileCheck %s --check-prefix=CUDA --input-file %t.cu
@@ -24,6 +25,19 @@ void total(hpp::View<const double, 1> x, hpp::View<double, 0> out) {
   hpp::parallel_reduce("total", int(x.extent(0)), [=](int i, double& s) { s += x(i); }, out);
 }
 
+// A View element written at team level is memory, as p[e] would be: the
+// team's leader writes it, once.
+void rows(hpp::View<double, 1> r, hpp::View<const double, 2> a, int n, int m) {
+#pragma hpp team name("rows")
+  for (int e = 0; e < n; ++e) {
+    double acc = 0;
+#pragma hpp thread reduction(+: acc)
+    for (int j = 0; j < m; ++j)
+      acc += a(e, j);
+    r(e) += acc;
+  }
+}
+
 // CUDA-LABEL: void scale(
 // CUDA: hpprt::cuda::Launch hpp_launch({{[[:space:]]*}}"scale",
 // CUDA: hpp_launch.check_pointer(a.data(), "a");
@@ -40,6 +54,9 @@ void total(hpp::View<const double, 1> x, hpp::View<double, 0> out) {
 // CUDA: hpprt::cuda::Reduction<hpprt::Sum, hpp_type_s> hpp_red_s(hpp_launch, s);
 // CUDA: s = hpp_red_s.result();
 // CUDA: hpp::deep_copy(hpp_result1, s); }
+// CUDA-LABEL: void rows(
+// CUDA: acc = hpprt::cuda::thread_allreduce<hpprt::Sum>(acc);
+// CUDA: if (hpprt::cuda::is_team_leader()) { r(e) += acc; }
 
 // OMP-LABEL: void scale(
 // OMP-NOT: check_pointer

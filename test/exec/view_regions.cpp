@@ -127,8 +127,7 @@ int main() {
   std::printf("positives %ld sum %.17g\n", count(), sx);
 
   // A generic accumulator, and a functor with final(), into device views.
-  // (A functor with its own init/join holding a View is refused on GPUs:
-  // the reduction copies it as bytes and a View is not trivially copyable.)
+  // (Functors with their own init/join holding Views: view_functors.cpp.)
   hpp::View<double, 0> g("g"), mean("mean");
   hpp::parallel_reduce(rows, [=](int r, auto& s) { s += Ax(r) * 0.5; }, g);
   hpp::parallel_reduce("mean", cols, MeanAbs{x, double(cols)}, mean);

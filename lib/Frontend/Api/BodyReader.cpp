@@ -58,7 +58,7 @@ bool BodyReader::readLambda(Body &B) {
 bool BodyReader::readFunctor(const Expr *E, const Space &Sp, unsigned Results, bool Inline,
                              Body &B) {
   B.Functor = E->getType()->getAsCXXRecordDecl();
-  B.Var = C.Names.fresh("hpp_functor");
+  B.Var = C.Names.fresh(FunctorCopyPrefix);
   if (!B.Functor && E->isTypeDependent()) {
     C.fail(E->getBeginLoc(), "a functor whose type depends on a template parameter (hppc "
                              "lowers the template once; write the body as a lambda)");

@@ -59,7 +59,7 @@ std::optional<ReducerCall> asReducerCall(const Expr *E) {
 /// The reduction a parallel_reduce result asks for: a plain variable sums,
 /// a reducer names its operator and its target.
 bool ReducerReader::parseResult(const Expr *E, QualType AccType, StringRef AccName,
-                                Accumulator &A) {
+                                bool OwnValue, Accumulator &A) {
   A.Name = AccName.str();
   A.Type = C.typeText(AccType);
   E = strip(E);
@@ -109,7 +109,7 @@ bool ReducerReader::parseResult(const Expr *E, QualType AccType, StringRef AccNa
   }
   // A user-defined reducer: its own init and join, through a copy.
   if (const CXXRecordDecl *RD = E->getType()->getAsCXXRecordDecl();
-      RD && !E->getType()->isArithmeticType()) {
+      RD && !E->getType()->isArithmeticType() && !OwnValue) {
     if (!findMethod(RD, "init") || !findMethod(RD, "join") || !findMethod(RD, "reference"))
       return false;
     A.Object = C.Names.fresh("hpp_reducer");
@@ -117,7 +117,7 @@ bool ReducerReader::parseResult(const Expr *E, QualType AccType, StringRef AccNa
     A.Clauses.push_back("user(" + A.Object + "): " + A.Name);
     return true;
   }
-  if (RC || (!Name.empty() && !E->getType()->isArithmeticType()))
+  if (RC || (!Name.empty() && !E->getType()->isArithmeticType() && !OwnValue))
     return false;
   A.Reducer = "hpp::Sum<" + A.Type + ">";
   A.Target = C.text(E);
@@ -171,18 +171,34 @@ bool ReducerReader::lowerFields(const Stmt *Body, const ParmVarDecl *P, const Ac
   return Ok;
 }
 
+/// The `value_type` of class \p RD (or of a base), or a null type.
+static QualType valueTypeOf(const CXXRecordDecl *RD) {
+  const auto *ValueType = cast_or_null<TypedefNameDecl>(findInClassOrBases(RD, [](const Decl *D) {
+    const auto *TD = dyn_cast<TypedefNameDecl>(D);
+    return TD && TD->getIdentifier() && TD->getName() == "value_type";
+  }));
+  return ValueType ? ValueType->getUnderlyingType().getCanonicalType() : QualType();
+}
+
 /// The type of the accumulator a functor is called with for a result: a
 /// reducer's value_type, or the type of a plain variable.
 static QualType resultValueType(const Expr *Result) {
   QualType T = Result->getType();
   if (T->isArithmeticType())
     return T;
-  const auto *ValueType =
-      cast_or_null<TypedefNameDecl>(findInClassOrBases(T->getAsCXXRecordDecl(), [](const Decl *D) {
-        const auto *TD = dyn_cast<TypedefNameDecl>(D);
-        return TD && TD->getIdentifier() && TD->getName() == "value_type";
-      }));
-  return ValueType ? ValueType->getUnderlyingType().getCanonicalType() : QualType();
+  return valueTypeOf(T->getAsCXXRecordDecl());
+}
+
+/// Whether \p Result is a plain variable of the value_type of a functor
+/// with its own join, as Kokkos reduces a struct: its class is then the
+/// accumulator's type, not a reducer (which it is not: no reference()).
+static bool isOwnValueResult(const Body &B, const Expr *Result, const ASTContext &Ctx) {
+  const CXXRecordDecl *RD = Result->getType()->getAsCXXRecordDecl();
+  if (!B.Functor || !RD || !Result->isLValue() || !findMethod(B.Functor, "join") ||
+      findMethod(RD, "reference"))
+    return false;
+  QualType ValueType = valueTypeOf(B.Functor);
+  return !ValueType.isNull() && Ctx.hasSameUnqualifiedType(ValueType, Result->getType());
 }
 
 std::optional<SmallVector<Accumulator, 2>> ReducerReader::read(const CallExpr *CE,
@@ -220,6 +236,7 @@ std::optional<Accumulator> ReducerReader::readResult(const CallExpr *CE,
                                   "and is not arithmetic in every instantiation");
     return std::nullopt;
   }
+  bool OwnValue = isOwnValueResult(B, strip(Result), C.Ctx);
   if (B.Lambda) {
     AccType = B.Params[Param]->getType();
     AccName = B.Params[Param]->getName().str();
@@ -227,13 +244,14 @@ std::optional<Accumulator> ReducerReader::readResult(const CallExpr *CE,
     // A copied functor body: its accumulator takes a generated name.
     AccType = B.Params[Param]->getType();
   } else {
-    AccType = resultValueType(strip(Result));
+    AccType = OwnValue ? strip(Result)->getType().getUnqualifiedType()
+                       : resultValueType(strip(Result));
     if (AccType.isNull()) {
       C.fail(Result->getBeginLoc(), "this result with a functor");
       return std::nullopt;
     }
   }
-  if (!parseResult(Result, AccType, AccName, A)) {
+  if (!parseResult(Result, AccType, AccName, OwnValue, A)) {
     C.fail(Result->getBeginLoc(), "this reducer (a reducer needs value_type, init, join "
                                   "and reference)");
     return std::nullopt;

@@ -95,8 +95,10 @@ private:
   std::optional<Accumulator> readResult(const clang::CallExpr *CE,
                                         llvm::ArrayRef<const clang::Expr *> Args, unsigned Index,
                                         Body &B, unsigned Param);
+  /// \p OwnValue: \p E is a plain variable of the value_type of a functor
+  /// with its own join, whatever its type.
   bool parseResult(const clang::Expr *E, clang::QualType AccType, llvm::StringRef AccName,
-                   Accumulator &A);
+                   bool OwnValue, Accumulator &A);
   /// A functor's own init/join/final define the reduction of its only
   /// plain result.
   bool applyFunctorRules(const Body &B, const clang::Expr *BodyArg,

@@ -1,9 +1,14 @@
-// User reductions the CUDA backend refuses: values and reducers that are not
-// trivially copyable (they move between threads and to the device as
-// bytes), and, where the device lambda captures them, types declared inside
-// a function. The same code translates for OpenMP.
+// User reductions the CUDA backend refuses: values that are not trivially
+// copyable (they move between threads and to the device as bytes),
+// reducers the device cannot copy (the rule for *this: implicit copy and
+// destruction, members trivially copyable or Views), also in each
+// instantiation of a template, and, where the device lambda captures them,
+// types declared inside a function. A reducer holding a View is accepted.
+// The same code translates for OpenMP.
 // RUN: %hppc translate --backend=cuda %s -o %t.cu -- -ferror-limit=0 -Xclang -verify
 // RUN: %hppc translate --backend=openmp %s -o %t.cpp
+#include <hpp/hpp.hpp>
+#include <vector>
 
 struct Owning {
   double *p = nullptr;
@@ -42,13 +47,36 @@ void copies(int n, const double *x, double *out) {
 
   const Counted counted{};
   double d = 0;
-  // expected-error@+2 {{reducer 'counted' has type 'const Counted', which is not trivially copyable; CUDA reductions copy it between threads and to the device as bytes}}
+  // expected-error@+2 {{reducer 'counted' has type 'const Counted', which the device cannot copy: CUDA reductions copy the reducer into the kernel, so its copy and destruction must be implicit and its members trivially copyable or hpp::Views}}
   // expected-note@+1 {{for the loop annotated by '#pragma hpp parallel' here}}
 #pragma hpp parallel reduction(user(counted): d)
   for (int i = 0; i < n; ++i)
     d += x[i];
   out[1] = d;
 }
+
+// A reducer whose type is a template parameter is checked in each
+// instantiation: one holding a View is copied into the kernel like a View
+// (accepted), one holding a std::vector is refused.
+struct Weighted {
+  hpp::View<const double, 1> w;
+  void join(double &a, const double &b) const { a += b; }
+};
+struct Listed {
+  std::vector<int> seen;
+  void join(double &a, const double &b) const { a += b; }
+};
+template <class R> void generic_reducer(int n, const double *x, const R red, double *out) {
+  double d = 0;
+  // expected-error@+2 {{reducer 'red' has type 'const Listed', which the device cannot copy}}
+  // expected-note@+1 {{for the loop annotated by '#pragma hpp parallel' here}}
+#pragma hpp parallel reduction(user(red): d)
+  for (int i = 0; i < n; ++i)
+    d += x[i];
+  out[0] = d;
+}
+template void generic_reducer(int, const double *, const Weighted, double *);
+template void generic_reducer(int, const double *, const Listed, double *);
 
 template <class T> void sum_join(T &a, const T &b) { a.sum += b.sum; }
 template <class T> void sum_init(T &a) { a.sum = 0; }
