@@ -16,6 +16,7 @@
 #include "clang/Basic/FileManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Lex/Pragma.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/Tooling.h"
@@ -37,6 +38,49 @@ struct LowerResult {
   bool Failed = false;
   bool Verified = false;
   std::optional<std::string> Text;
+  /// hppc's own warnings of a quiet lowering, formatted as Clang prints
+  /// them (LoweringWarnings).
+  std::string Warnings;
+};
+
+/// The quiet lowering's consumer. It drops Clang's diagnostics, which the
+/// translation's parse of the lowered text reports again, and keeps
+/// hppc's own warnings (custom diagnostics) with their notes as text: the
+/// lowering reports them in this parse only, and would otherwise never be
+/// shown for a file that translates.
+class LoweringWarnings : public DiagnosticConsumer {
+public:
+  LoweringWarnings() : OS(Text), Printer(OS, Options.get()) {}
+
+  void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override {
+    Printer.BeginSourceFile(LO, PP);
+  }
+  void EndSourceFile() override { Printer.EndSourceFile(); }
+  // Counts nothing (the base class is not called): the parse would end
+  // with "N warnings generated" before the kept text is printed.
+  void HandleDiagnostic(DiagnosticsEngine::Level Level, const Diagnostic &Info) override {
+    if (Level != DiagnosticsEngine::Note)
+      Kept = Level == DiagnosticsEngine::Warning && Info.getID() >= diag::DIAG_UPPER_LIMIT;
+    if (Kept)
+      Printer.HandleDiagnostic(Level, Info);
+  }
+  /// What was kept; a lowering parse run again (a preamble that did not
+  /// fit) starts over.
+  std::string take() {
+    OS.flush();
+    return std::exchange(Text, std::string());
+  }
+  void forget() {
+    OS.flush();
+    Text.clear();
+  }
+
+private:
+  IntrusiveRefCntPtr<DiagnosticOptions> Options = new DiagnosticOptions();
+  std::string Text;
+  raw_string_ostream OS;
+  TextDiagnosticPrinter Printer;
+  bool Kept = false; ///< whether the notes that follow belong to a kept warning
 };
 
 /// Parses the file once to rewrite its parallel_* calls.
@@ -109,7 +153,7 @@ LowerResult lowerFile(std::vector<std::string> CommandLine, bool Quiet,
     llvm::erase_if(CommandLine, [](const std::string &A) {
       return A == "-verify" || StringRef(A).starts_with("-verify=");
     });
-  IgnoringDiagConsumer Ignore;
+  LoweringWarnings Warnings;
   PreambleParseOptions P;
   // The loud lowering shows the errors of a failed quiet one: it is plain.
   P.CacheDir = Quiet ? PCHCache.str() : "";
@@ -118,11 +162,13 @@ LowerResult lowerFile(std::vector<std::string> CommandLine, bool Quiet,
                         CommandLine, FS,
                         [&] {
                           Result = LowerResult();
+                          Warnings.forget();
                           return std::make_unique<LowerAction>(Result,
                                                                /*SkipLibraryBodies=*/Quiet);
                         },
-                        Quiet ? &Ignore : nullptr, P)
+                        Quiet ? &Warnings : nullptr, P)
                         .Succeeded;
+  Result.Warnings = Warnings.take();
   return Result;
 }
 
@@ -195,6 +241,9 @@ Expected<TranslationResult> translateFile(const TranslateOptions &Opts) {
         return Result;
       }
       Lowered = std::move(Lower.Text);
+      // Before the translation's own diagnostics, which follow the lowering.
+      if (Opts.PrintDiagnostics)
+        errs() << Lower.Warnings;
     }
   }
 
