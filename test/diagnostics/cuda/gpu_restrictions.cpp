@@ -155,13 +155,13 @@ struct Owner {
   }
   double at(int i) const { return p[i]; }
   void twice() {
-    // expected-error@+1 {{CUDA region in a member function of 'Owner' runs on a copy of *this, but 'Owner' is not trivially copyable}}
+    // expected-error@+1 {{CUDA region in a member function of 'Owner' runs on a copy of *this, which the device cannot copy: 'Owner' needs implicit copy and destruction}}
 #pragma hpp parallel
     for (int i = 0; i < n; ++i)
       p[i] = 2 * at(i);
   }
   void explicitThis() {
-    // expected-error@+1 {{CUDA region in a member function of 'Owner' runs on a copy of *this, but 'Owner' is not trivially copyable}}
+    // expected-error@+1 {{CUDA region in a member function of 'Owner' runs on a copy of *this, which the device cannot copy: 'Owner' needs implicit copy and destruction}}
 #pragma hpp parallel
     for (int i = 0; i < this->n; ++i)
       p[i] = i;
@@ -176,7 +176,7 @@ struct ViewAndVector {
   hpp::View<double, 1> v;
   std::vector<double> w;
   void fill() {
-    // expected-error@+1 {{CUDA region in a member function of 'ViewAndVector' runs on a copy of *this, but 'ViewAndVector' is not trivially copyable}}
+    // expected-error@+1 {{CUDA region in a member function of 'ViewAndVector' runs on a copy of *this, which the device cannot copy: 'ViewAndVector' needs implicit copy and destruction}}
 #pragma hpp parallel
     for (int i = 0; i < 10; ++i)
       v(i) = i;
