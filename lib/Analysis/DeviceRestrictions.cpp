@@ -136,12 +136,22 @@ bool RegionChecker::checkEnclosingFunction() {
   // bit-copy, or its destructor would free what the original owns. Views
   // are fine: their reference count lives on the host, with the copy the
   // launch made there.
+  // In a class template, the class of each instantiation is checked.
   if (const auto *MD = dyn_cast<CXXMethodDecl>(Fn); MD && R.CapturesThis) {
-    const CXXRecordDecl *RD = MD->getParent();
-    if (RD->hasDefinition() && !RD->isDependentContext() &&
-        !isDeviceCopyable(Ctx.getRecordType(RD), Ctx)) {
-      Diags.report(R.Root->Pragma.KindLoc, Diag::err_gpu_this_copy) << Target << RD->getName();
-      return false;
+    SmallVector<const CXXRecordDecl *, 2> Classes;
+    if (!MD->getParent()->isDependentContext())
+      Classes.push_back(MD->getParent());
+    else
+      for (const Stmt *Inst : R.Instantiations)
+        if (const auto *IM = dyn_cast_or_null<CXXMethodDecl>(enclosingFunctions(Inst, Ctx).Outer))
+          Classes.push_back(IM->getParent());
+    for (const CXXRecordDecl *RD : Classes) {
+      QualType T = Ctx.getRecordType(RD);
+      if (RD->hasDefinition() && !isDeviceCopyable(T, Ctx)) {
+        Diags.report(R.Root->Pragma.KindLoc, Diag::err_gpu_this_copy)
+            << Target << getTypeName(T, Ctx);
+        return false;
+      }
     }
   }
   for (const VarDecl *V : R.Globals) {

@@ -183,6 +183,22 @@ struct ViewAndVector {
   }
 };
 
+// In a class template each instantiation's class is checked: the one with
+// a std::vector member is refused, where the template itself says nothing.
+template <class T> struct Holder {
+  T payload;
+  double *p;
+  int n;
+  void fill() {
+    // expected-error@+1 {{CUDA region in a member function of 'Holder<std::vector<double>>' runs on a copy of *this, which the device cannot copy: 'Holder<std::vector<double>>' needs implicit copy and destruction}}
+#pragma hpp parallel
+    for (int i = 0; i < this->n; ++i)
+      p[i] = i;
+  }
+};
+template struct Holder<int>; // accepted: trivially copyable
+template struct Holder<std::vector<double>>;
+
 struct ViewsOnly {
   hpp::View<double, 1> v;
   hpp::View<const double, 2, hpp::LayoutLeft> m;
