@@ -135,8 +135,8 @@ bool RegionChecker::checkEnclosingFunction() {
   // The device lambda captures *this by copy; the copy must be a plain
   // bit-copy, or its destructor would free what the original owns. Views
   // are fine: their reference count lives on the host, with the copy the
-  // launch made there.
-  // In a class template, the class of each instantiation is checked.
+  // launch made there. In a class template the class of each
+  // instantiation is checked, as concreteTypes checks variables' types.
   if (const auto *MD = dyn_cast<CXXMethodDecl>(Fn); MD && R.CapturesThis) {
     SmallVector<const CXXRecordDecl *, 2> Classes;
     if (!MD->getParent()->isDependentContext())

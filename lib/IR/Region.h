@@ -40,7 +40,6 @@ namespace hpp {
 
 enum class LoopCmp { Lt, Le, Gt, Ge, Ne };
 
-/// One canonical loop `for (T i = Lower; i CMP Upper; i += Step)`.
 /// The values of a loop's `team_size` and `vector_length` that are integer
 /// constants (0 where not), with their arguments' locations.
 struct ConstantShape {
@@ -48,6 +47,7 @@ struct ConstantShape {
   clang::SourceLocation TeamSizeLoc, VectorLengthLoc;
 };
 
+/// One canonical loop `for (T i = Lower; i CMP Upper; i += Step)`.
 struct LoopDim {
   const clang::ForStmt *Loop = nullptr;
   const clang::VarDecl *Index = nullptr;
