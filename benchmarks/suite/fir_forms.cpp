@@ -1,10 +1,12 @@
 // Where fir's CPU gap comes from (performance.md, "The suite on the CPU"):
 // the same FIR loop as plain OpenMP with its coefficient array declared
-// outside the loop (the suite's hand version) or inside the body (the
-// suite's pragma version), and in the shape hppc's OpenMP backend gives a
-// flat loop (one static chunk per thread, 64-bit iteration variable), with
-// the array outside and inside. Best of 9 runs, 2^23 outputs.
-//   clang++-19 -O3 -march=native -fopenmp benchmarks/suite/fir_forms.cpp -o fir_forms
+// outside the loop (the suite's hand version, base_fir itself) or inside
+// the body (as the suite's pragma version declares it), and in the shape
+// hppc's OpenMP backend gives a flat loop (one static chunk per thread,
+// 64-bit iteration variable), with the array outside and inside. Best of 9
+// runs, 2^23 outputs.
+//   clang++-19 -O3 -march=native -fopenmp benchmarks/suite/fir_forms.cpp \
+//     benchmarks/suite/base_omp.cpp -o fir_forms
 //   OMP_NUM_THREADS=2 OMP_PROC_BIND=close ./fir_forms
 #include <omp.h>
 
@@ -14,16 +16,9 @@
 #include <vector>
 
 #include "bodies.hpp"
+#include "suite.hpp"
 
 namespace {
-
-void omp_outside(int n, const double* in, double* out) {
-  const double coeff[16] = FIR_COEFFS;
-#pragma omp parallel for
-  for (int i = 0; i < n; ++i) {
-    FIR_BODY
-  }
-}
 
 void omp_inside(int n, const double* in, double* out) {
 #pragma omp parallel for
@@ -81,7 +76,7 @@ int main() {
   const double* x = in.data();
   std::printf("fir 2^23, %d threads, best of 9 (ms)\n", omp_get_max_threads());
   std::printf("| coefficients | omp parallel for | hppc's flat-loop shape |\n|---|---|---|\n");
-  std::printf("| outside the loop | %.3f | %.3f |\n", best_ms([&] { omp_outside(n, x, o); }),
+  std::printf("| outside the loop | %.3f | %.3f |\n", best_ms([&] { base_fir(n, x, o); }),
               best_ms([&] { chunked_outside(n, x, o); }));
   std::printf("| inside the body | %.3f | %.3f |\n", best_ms([&] { omp_inside(n, x, o); }),
               best_ms([&] { chunked_inside(n, x, o); }));
