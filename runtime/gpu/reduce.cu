@@ -22,6 +22,12 @@ ResultBase::ResultBase(Launch &cfg, PoolKind kind, std::size_t slot_bytes,
     pool_release(work_, Release::Now, stream);
     throw;
   }
+  if (kind == PoolKind::Scan) {
+    // Chosen now: the kernel's captured DeviceScan is made before launch.
+    const ScanEpoch e = pool_scan_epoch(work_, slot_bytes);
+    epoch_ = e.epoch;
+    clear_ = e.clear;
+  }
   cfg.participants.push_back(this);
 }
 
@@ -42,12 +48,17 @@ void ResultBase::prepare(const Launch &cfg, const Plan &plan) {
                   " blocks exceeds the " + std::to_string(capacity_) +
                   " partial results prepared for it (was iterations changed "
                   "after the reduction or scan was created?)");
-  if (kind_ == PoolKind::Scan)
-    check(cfg,
-          HPPRT_GPU(MemsetAsync)(work_.device, 0,
-                          kPartialsOffset + plan.grid.x * slot_bytes_,
-                          cfg.stream),
-          HPPRT_GPU_PREFIX "MemsetAsync (scan tile states)");
+  // A scan's tile states of earlier epochs read as unpublished, and its
+  // last tile resets the tile counter: no clearing between scans unless
+  // the pool asks, or this scan is launched again with the same epoch.
+  if (kind_ == PoolKind::Scan) {
+    // All of it: words past this grid may carry epochs that later, larger
+    // scans will use.
+    if (clear_)
+      check(cfg, HPPRT_GPU(MemsetAsync)(work_.device, 0, work_.bytes, cfg.stream),
+            HPPRT_GPU_PREFIX "MemsetAsync (scan tile states)");
+    clear_ = true;
+  }
 }
 
 void ResultBase::done(HPPRT_GPU(Stream_t) stream, bool ran, bool synced, bool ok) {

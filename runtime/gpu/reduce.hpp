@@ -337,6 +337,8 @@ protected:
     return reinterpret_cast<unsigned *>(work_.device);
   }
   char *partials() const { return work_.device + kPartialsOffset; }
+  /// Scan: the epoch of this scan's tile states (pool_scan_epoch).
+  unsigned scan_epoch() const { return epoch_; }
 
   static constexpr std::size_t kPartialsOffset = 256;
 
@@ -349,6 +351,10 @@ private:
   HPPRT_GPU(Stream_t) stream_ = nullptr;
   bool pending_ = false; // launched, not yet waited for
   bool ok_ = true;
+  unsigned epoch_ = 0;
+  /// Scan: the tile states must be cleared before the launch (a new word
+  /// size, wrapped epochs, or a second launch with the same epoch).
+  bool clear_ = false;
 };
 
 } // namespace detail

@@ -17,6 +17,13 @@
 /// A status word packs flag and value so that one 8-byte (T of 4 bytes or
 /// less) or 16-byte (T of 8 bytes) load sees a consistent pair; the flag
 /// says whether the value is the tile's aggregate or its inclusive prefix.
+/// The status also carries the scan's epoch (status = epoch << 2 | flag),
+/// and a word of another epoch reads as not yet published: the runtime
+/// gives every scan on a buffer a new epoch instead of clearing the
+/// states before each launch (a memset was a second operation per scan,
+/// most of the gap to CUB at 2^20 items). The tile counter is reset by the
+/// block that takes the last tile; the pool (pool_scan_epoch) clears a
+/// buffer when the word size changes or the epochs wrap.
 ///
 /// scan_prefixes() moves a warp's items through shared memory so that each
 /// lane combines scan_items consecutive ones serially, then scans the
@@ -59,11 +66,17 @@ template <class T> struct alignas(16) TileWord<T, true> {
 };
 
 #ifdef HPPRT_GPU_COMPILE
+/// A status of this epoch: the flag, or kTileInvalid for another epoch's.
+template <class S> __device__ inline unsigned tile_flag(S status, unsigned epoch) {
+  return static_cast<unsigned>(status >> 2) == epoch ? static_cast<unsigned>(status & 3u)
+                                                     : kTileInvalid;
+}
+
 template <class T>
-__device__ void store_tile(TileWord<T> *p, unsigned status, const T &v) {
+__device__ void store_tile(TileWord<T> *p, unsigned epoch, unsigned flag, const T &v) {
   TileWord<T> w;
   memset(&w, 0, sizeof(w));
-  w.status = status;
+  w.status = static_cast<decltype(w.status)>(epoch) << 2 | flag;
   w.value = v;
   if constexpr (sizeof(TileWord<T>) == 8) {
     unsigned long long bits;
@@ -100,6 +113,9 @@ template <class Op, class T> struct DeviceScan {
   T initial;
   /// The loop's iterations: the thread holding the last one stores total.
   index_t n;
+  /// Tags this scan's tile states; 0 (all states zero) when the states
+  /// are cleared before each launch, as a benchmark may do.
+  unsigned epoch;
 };
 
 /// reduction(inscan, op: v) of a flat loop. result() is initial ⊕ all.
@@ -118,7 +134,7 @@ public:
 
   DeviceScan<Op, T> device() const {
     return {counter(), reinterpret_cast<detail::TileWord<T> *>(partials()),
-            reinterpret_cast<T *>(device_slot()), initial_, iterations_};
+            reinterpret_cast<T *>(device_slot()), initial_, iterations_, scan_epoch()};
   }
 
   /// Blocks until the launch is done; the total, initial value included.
@@ -150,8 +166,13 @@ private:
 template <class Op, class T>
 __device__ index_t scan_tile(const DeviceScan<Op, T> &s) {
   __shared__ unsigned tile;
-  if (threadIdx.x == 0 && threadIdx.y == 0)
+  if (threadIdx.x == 0 && threadIdx.y == 0) {
     tile = atomicAdd(s.tile_counter, 1u);
+    // Every block takes one tile, so the last one taken is the counter's
+    // last use in this launch: zero again for the next scan on the buffer.
+    if (tile == gridDim.x - 1)
+      atomicExch(s.tile_counter, 0u);
+  }
   __syncthreads();
   const index_t t = tile;
   __syncthreads();
@@ -189,13 +210,13 @@ __device__ T tile_lookback(const DeviceScan<Op, T> &s, index_t tile,
     if (lane == 0) {
       T inc = s.initial;
       Op::join(inc, block_agg);
-      store_tile(s.tiles, kTileInclusive, inc);
+      store_tile(s.tiles, s.epoch, kTileInclusive, inc);
     }
     return s.initial;
   }
   const T id = Op::template identity<T>();
   if (lane == 0)
-    store_tile(s.tiles + tile, kTilePartial, block_agg);
+    store_tile(s.tiles + tile, s.epoch, kTilePartial, block_agg);
   const bool naps = lookback_naps<Wait>();
   if (Wait::start_ns && naps)
     warp::nap<Wait::start_ns>();
@@ -204,18 +225,20 @@ __device__ T tile_lookback(const DeviceScan<Op, T> &s, index_t tile,
   for (;;) {
     const index_t j = base - static_cast<index_t>(lane);
     TileWord<T> w;
-    w.status = kTilePartial;
     w.value = id;
+    unsigned flag = kTilePartial;
     for (;;) {
-      if (j >= 0)
+      if (j >= 0) {
         w = load_tile(s.tiles + j);
-      if (!warp::any(warp::full_mask, j >= 0 && w.status == kTileInvalid))
+        flag = tile_flag(w.status, s.epoch);
+      }
+      if (!warp::any(warp::full_mask, j >= 0 && flag == kTileInvalid))
         break;
       if (Wait::poll_ns && naps)
         warp::nap<Wait::poll_ns>();
     }
     const warp::mask_t inclusive =
-        warp::ballot(warp::full_mask, j >= 0 && w.status == kTileInclusive);
+        warp::ballot(warp::full_mask, j >= 0 && flag == kTileInclusive);
     const int stop = inclusive ? warp::first_lane_plus_one(inclusive) - 1
                                : static_cast<int>(warp::size) - 1;
     // Window value: farthest tile first (lane stop), nearest last (lane 0).
@@ -233,7 +256,7 @@ __device__ T tile_lookback(const DeviceScan<Op, T> &s, index_t tile,
   if (lane == 0) {
     T inc = running;
     Op::join(inc, block_agg);
-    store_tile(s.tiles + tile, kTileInclusive, inc);
+    store_tile(s.tiles + tile, s.epoch, kTileInclusive, inc);
   }
   return running;
 }

@@ -44,6 +44,11 @@ struct Entry {
   /// stream, and the per-thread handle names one stream per host thread.
   bool has_stream_id = false;
   unsigned long long stream_id = 0;
+  /// Scan: the epoch of the last scan handed this buffer and the size of
+  /// its tile words (0: zero since allocated or cleared). Touched only by
+  /// the thread that holds the buffer.
+  unsigned scan_epoch = 0;
+  std::size_t scan_word = 0;
 };
 
 /// A buffer taken out of the list to be freed outside the lock.
@@ -171,9 +176,10 @@ public:
                                               size, stream)
                     : HPPRT_GPU(Malloc)(reinterpret_cast<void **>(&e.ptr), size);
       e.dev = e.ptr;
-      // Reduce buffers start with a zero arrival counter, set in the order
+      // Reduce buffers start with a zero arrival counter, Scan buffers with
+      // a zero tile counter and tile states of epoch 0, set in the order
       // of the stream the buffer is handed to.
-      if (err == HPPRT_GPU(Success) && kind == PoolKind::Reduce)
+      if (err == HPPRT_GPU(Success) && (kind == PoolKind::Reduce || kind == PoolKind::Scan))
         err = HPPRT_GPU(MemsetAsync)(e.ptr, 0, size, stream);
       if (err != HPPRT_GPU(Success) && e.ptr)
         (void)(e.async ? HPPRT_GPU(FreeAsync)(e.ptr, stream)
@@ -368,6 +374,13 @@ HPPRT_GPU(Error_t) pool_use_on(PoolBuffer &buffer, HPPRT_GPU(Stream_t) stream) {
 
 void pool_release(PoolBuffer &buffer, Release how, HPPRT_GPU(Stream_t) stream) {
   pool().release(buffer, how, stream);
+}
+
+ScanEpoch pool_scan_epoch(PoolBuffer &buffer, std::size_t word_bytes) {
+  // The holder alone touches these fields; the pool's lock orders them
+  // between holders.
+  Entry &e = *static_cast<Entry *>(buffer.entry);
+  return next_scan_epoch(e.scan_epoch, e.scan_word, word_bytes);
 }
 
 std::size_t pool_bytes(PoolKind kind) { return pool().bytes(kind); }

@@ -29,8 +29,9 @@ namespace hpprt {
 namespace gpu {
 namespace detail {
 
-/// Buffers of different kinds are never exchanged: Reduce buffers keep the
-/// invariant that their arrival counter (first 4 bytes) is zero.
+/// Buffers of different kinds are never exchanged: Reduce and Scan buffers
+/// keep the invariant that their counter (first 4 bytes) is zero, and
+/// Scan buffers hold tile states of past epochs only (pool_scan_epoch).
 enum class PoolKind { Scratch, Reduce, Scan, Pinned };
 
 struct PoolBuffer {
@@ -45,7 +46,7 @@ struct PoolBuffer {
 
 /// A buffer of at least bytes bytes, ready for work queued on stream from
 /// now on (Pinned: mapped pinned host memory, idle; Reduce: with a zero
-/// arrival counter). stream must not be null: the runtime is compiled for
+/// arrival counter; Scan: a zero tile counter). stream must not be null: the runtime is compiled for
 /// the legacy default stream, so name the stream the caller means (the
 /// dialect's HPPRT_GPU_DEFAULT_STREAM in the caller's file). Throws
 /// hpprt::Error when memory cannot be allocated.
@@ -63,6 +64,30 @@ enum class Release {
   Discard,     ///< contents are unknown (a kernel failed): never reuse
 };
 void pool_release(PoolBuffer &buffer, Release how, HPPRT_GPU(Stream_t) stream);
+
+/// The epoch with which the next scan on a Scan buffer tags its tile states
+/// (scan.hpp): states of earlier epochs read as not yet published, so the
+/// buffer needs no clearing between scans. clear says that it must be
+/// cleared first all the same: its states were written with another word
+/// size (a value of an old wide word may look like a narrow status word),
+/// or the epochs wrapped. A new buffer is zero, i.e. epoch 0 everywhere,
+/// and epochs handed out start at 1.
+struct ScanEpoch {
+  unsigned epoch;
+  bool clear;
+};
+constexpr unsigned kMaxScanEpoch = (1u << 30) - 1; ///< fits a 32-bit word with 2 flag bits
+ScanEpoch pool_scan_epoch(PoolBuffer &buffer, std::size_t word_bytes);
+
+/// pool_scan_epoch's rule over a buffer's last epoch and word size (0: the
+/// buffer is zero), which it updates.
+inline ScanEpoch next_scan_epoch(unsigned &epoch, std::size_t &word, std::size_t word_bytes) {
+  const bool clear = (word != 0 && word != word_bytes) || epoch >= kMaxScanEpoch;
+  if (clear)
+    epoch = 0;
+  word = word_bytes;
+  return {++epoch, clear};
+}
 
 /// Bytes held by the pools of one kind on the current device (tests).
 std::size_t pool_bytes(PoolKind kind);

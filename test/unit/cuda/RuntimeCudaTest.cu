@@ -633,6 +633,41 @@ void case_scans() {
   }
 }
 
+// Scans tag their tile states with an epoch instead of clearing them
+// (runtime/gpu/scan.hpp): states a previous scan left in the pool's buffer
+// must read as unpublished. Scans of one size with different initial values
+// would take each other's inclusive prefixes if they did not; sizes going
+// up and down leave old states past the smaller grid; changing the value
+// type changes the word size, which must clear the buffer.
+void case_scan_epochs() {
+  namespace gd = hpprt::gpu::detail;
+  unsigned epoch = 0;
+  std::size_t word = 0;
+  gd::ScanEpoch e = gd::next_scan_epoch(epoch, word, 16);
+  CHECK(e.epoch == 1 && !e.clear); // a new buffer is zero
+  e = gd::next_scan_epoch(epoch, word, 16);
+  CHECK(e.epoch == 2 && !e.clear);
+  e = gd::next_scan_epoch(epoch, word, 8);
+  CHECK(e.epoch == 1 && e.clear); // narrow words over wide ones
+  epoch = gd::kMaxScanEpoch - 1;
+  e = gd::next_scan_epoch(epoch, word, 8);
+  CHECK(e.epoch == gd::kMaxScanEpoch && !e.clear);
+  e = gd::next_scan_epoch(epoch, word, 8);
+  CHECK(e.epoch == 1 && e.clear); // wrapped
+  CHECK((static_cast<unsigned long long>(gd::kMaxScanEpoch) << 2 | 3u) <= 0xffffffffull);
+
+  const index_t tile = static_cast<index_t>(rt::scan_block) * rt::scan_items;
+  const index_t sizes[] = {40 * tile + 5, 40 * tile + 5, 3 * tile, 40 * tile + 5, 1,
+                           tile + 1, 40 * tile + 5};
+  long long initial = 0;
+  for (int round = 0; round < 3; ++round)
+    for (index_t n : sizes) {
+      scan_case<hpprt::Sum, long long>(n, round != 1, ++initial);
+      scan_case<hpprt::Sum, int>(n, round == 1, static_cast<int>(++initial));
+      scan_case<hpprt::Max, double>(n, true, static_cast<double>(++initial));
+    }
+}
+
 // ---- atomics ---------------------------------------------------------------
 template <class T> void test_atomics(const char *tname) {
   static constexpr int kThreads = 64 * 256;
@@ -1810,6 +1845,7 @@ int main(int argc, char **argv) {
       {"user_reductions", case_user_reductions},
       {"determinism", case_determinism},
       {"scans", case_scans},
+      {"scan_epochs", case_scan_epochs},
       {"atomics", case_atomics},
       {"scratch", case_scratch},
       {"errors", case_errors},
