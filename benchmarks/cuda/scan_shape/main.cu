@@ -6,6 +6,8 @@
 // run and checked element by element against it. Prints one table.
 #include <hpprt/cuda/hpprt.hpp>
 
+#include "../gpu_check.cuh"
+
 #include <cub/device/device_scan.cuh>
 
 #include <algorithm>
@@ -16,14 +18,6 @@
 namespace rt = hpprt::cuda;
 using hpprt::index_t;
 
-#define CK(x)                                                                                   \
-  do {                                                                                          \
-    cudaError_t e_ = (x);                                                                       \
-    if (e_ != cudaSuccess) {                                                                    \
-      std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #x, cudaGetErrorString(e_)); \
-      std::exit(1);                                                                             \
-    }                                                                                           \
-  } while (0)
 
 template <int Block, int K, int MinBlocks, unsigned StartNs, unsigned PollNs, bool Inclusive,
           class T>
@@ -63,25 +57,6 @@ template <class T> __global__ void count_diff(const T *a, const T *b, index_t n,
 
 int g_reps = 20;
 
-template <class F> float median_ms(F &&f) {
-  cudaEvent_t a, b;
-  CK(cudaEventCreate(&a));
-  CK(cudaEventCreate(&b));
-  f();
-  f();
-  std::vector<float> t;
-  for (int r = 0; r < g_reps; ++r) {
-    CK(cudaEventRecord(a));
-    f();
-    CK(cudaEventRecord(b));
-    CK(cudaEventSynchronize(b));
-    float ms;
-    CK(cudaEventElapsedTime(&ms, a, b));
-    t.push_back(ms);
-  }
-  std::sort(t.begin(), t.end());
-  return t[t.size() / 2];
-}
 
 template <class T> struct Data {
   index_t n;
@@ -126,7 +101,7 @@ void variant(Data<T> &d, const char *type) {
         <<<static_cast<unsigned>(tiles), Block>>>(st, d.in, d.out, d.n);
   };
   CK(cudaMemset(d.out, 0xff, d.n * sizeof(T)));
-  const float ms = median_ms(run);
+  const float ms = median_ms(g_reps, run);
   CK(cudaGetLastError());
   // The reference of this kind of scan, from CUB.
   CubScan<T> cub_ref(d, Inclusive);
@@ -152,7 +127,7 @@ void variant(Data<T> &d, const char *type) {
 template <class T> void cub_times(Data<T> &d) {
   for (int inc = 0; inc < 2; ++inc) {
     CubScan<T> scan(d, inc);
-    d.cub_ms[inc] = median_ms([&] { scan.run(); });
+    d.cub_ms[inc] = median_ms(g_reps, [&] { scan.run(); });
   }
 }
 
