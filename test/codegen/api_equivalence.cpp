@@ -90,8 +90,7 @@ double yax_api(int E, int M, const double *A, const double *x, const double *y) 
 // OMP: { auto &[[ROW:hpp_result[0-9]+]] = row; double r; hpp::Sum<double>(r).init(r);
 // OMP: { // hpp team-vector loop (omp simd)
 // OMP: #pragma omp simd reduction(+: r)
-// OMP: for (hpprt::index_t hpp_iv1 = 0; hpp_iv1 < hpp_n1; ++hpp_iv1) {
-// OMP-NEXT: int j = hpprt::index_at(hpp_lb1_0, hpp_iv1, 1);
+// OMP: for (int j = hpp_lb1_0; j < hpp_ub1_0; ++j) {
 // OMP-NEXT: #line 33 "{{.*}}api_equivalence.cpp"
 // OMP-NEXT: { r += A[[[LEAGUE]] * M + j] * x[j]; }
 // OMP-NEXT: }

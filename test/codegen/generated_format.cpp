@@ -88,8 +88,7 @@ void guarded(int n, double *y, double *z) {
 // OMP-NEXT: {{^}}      int hpp_lb1_0 = 0;
 // OMP: {{^}}#pragma omp simd reduction(+: t){{$}}
 // OMP-NEXT: {{^}}#line 34 "{{.*}}.cpp"
-// OMP-NEXT: {{^}}    for (hpprt::index_t hpp_iv1 = 0; hpp_iv1 < hpp_n1; ++hpp_iv1) {{{$}}
-// OMP-NEXT: {{^}}      int j = hpprt::index_at(hpp_lb1_0, hpp_iv1, 1);{{$}}
+// OMP-NEXT: {{^}}    for (int j = hpp_lb1_0; j < hpp_ub1_0; ++j) {{{$}}
 // OMP-NEXT: {{^}}#line 34 "{{.*}}.cpp"
 // OMP-NEXT: {{^}}    {{{$}}
 // OMP-NEXT: {{^}}      t   +=x[e * 8 + j] * a;
@@ -115,8 +114,7 @@ void guarded(int n, double *y, double *z) {
 // OMP-NEXT: {{^}}#line 55 "{{.*}}.cpp"
 // OMP-NEXT: {{^}}  {{{$}}
 // OMP: {{^}}#line 57 "{{.*}}.cpp"
-// OMP-NEXT: {{^}}    for (hpprt::index_t hpp_iv1 = 0; hpp_iv1 < hpp_n1; ++hpp_iv1) {{{$}}
-// OMP-NEXT: {{^}}      int j = hpprt::index_at(hpp_lb1_0, hpp_iv1, 1);{{$}}
+// OMP-NEXT: {{^}}    for (int j = hpp_lb1_0; j < hpp_ub1_0; ++j) {{{$}}
 // OMP-NEXT: {{^}}#line 57 "{{.*}}.cpp"
 // OMP-NEXT: {{^}}                                z[e * 4 + j] = j;{{$}}
 // OMP-NEXT: {{^}}      }{{$}}

@@ -52,13 +52,13 @@ void three_level_sums(int E, int N, int M, const double *A, const double *x, dou
 // OMP-NEXT: int e = hpprt::index_at(hpp_lb0_0, hpp_iv0, 1);
 // OMP: { // hpp thread loop (sequential: one thread per team)
 // OMP-NOT: #pragma omp
-// OMP: for (hpprt::index_t hpp_iv1 = 0; hpp_iv1 < hpp_n1; ++hpp_iv1) {
-// OMP-NEXT: int n = hpprt::index_at(hpp_lb1_0, hpp_iv1, 1);
+// The loops one host thread runs whole keep the user's header, over the
+// bounds evaluated once.
+// OMP: for (int n = hpp_lb1_0; n < hpp_ub1_0; ++n) {
 // OMP: { // hpp vector loop (omp simd)
 // OMP: #pragma omp simd reduction(+: s)
 // OMP-NEXT: #line 19
-// OMP: for (hpprt::index_t hpp_iv2 = 0; hpp_iv2 < hpp_n2; ++hpp_iv2) {
-// OMP-NEXT: int m = hpprt::index_at(hpp_lb2_0, hpp_iv2, 1);
+// OMP: for (int m = hpp_lb2_0; m < hpp_ub2_0; ++m) {
 // OMP-NEXT: #line 20 "{{.*}}team_levels.cpp"
 // OMP-NEXT: s += A[(e * N + n) * M + m] * x[m];
 // OMP-NEXT: }

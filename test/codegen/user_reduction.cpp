@@ -159,8 +159,7 @@ void api_shape(int rows, int cols, const double *x, Stats &result) {
 // OMP: auto acc = hpprt::identity_like(hpp_op0_acc, hpp_red_acc);
 // OMP: { // hpp thread loop (sequential: one thread per team)
 // OMP-NOT: simd
-// OMP: for (hpprt::index_t hpp_iv1 = 0; hpp_iv1 < hpp_n1; ++hpp_iv1) {
-// OMP-NEXT: int j = hpprt::index_at(hpp_lb1_0, hpp_iv1, 1);
+// OMP: for (int j = hpp_lb1_0; j < hpp_ub1_0; ++j) {
 // OMP-NEXT: #line 75 "{{.*}}user_reduction.cpp"
 // OMP-NEXT: stats_join(row, Stats{x[e * cols + j], 1});
 // OMP-NEXT: }

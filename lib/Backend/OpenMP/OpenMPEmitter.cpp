@@ -139,6 +139,45 @@ std::string RegionWriter::simdPragma(const Construct &L) const {
   return Out + "\n";
 }
 
+/// Whether a `for` over \p Dim's own index, from its first value while it
+/// stays short of its last (`++i` and `<`, or `--i` and `>`), visits
+/// exactly the iterations of the trip count: a unit step towards a strict
+/// bound (the index never passes the bound, so it cannot wrap), compared in
+/// the index's own type (a bound of the same signedness and no wider).
+/// Loops in that form give the vectoriser an index that cannot wrap, where
+/// the normalised form (a 64-bit iteration number and the index narrowed
+/// from it) hides it: the suite's contract at 2^23, whose `omp simd`
+/// reduction reads `fields[(e * VS + v) * QP + q]`, ran at 0.46-0.48 of
+/// hand OpenMP in the normalised form and at the hand loop's speed in this
+/// one (2 threads, this project's CI machine, 2026-11-28).
+bool walksOwnIndex(const LoopDim &Dim, ASTContext &Ctx) {
+  const bool Up = Dim.Cmp == LoopCmp::Lt && Dim.Step == 1;
+  const bool Down = Dim.Cmp == LoopCmp::Gt && Dim.Step == -1;
+  if (!(Up || Down) || !Dim.Index || !Dim.UpperExpr)
+    return false;
+  QualType Index = Dim.Index->getType().getCanonicalType().getUnqualifiedType();
+  QualType Bound = Dim.UpperExpr->IgnoreParenImpCasts()->getType().getCanonicalType();
+  if (!Index->isIntegerType() || !Bound->isIntegerType() || Index->isBooleanType() ||
+      Bound->isBooleanType())
+    return false;
+  return Index->isSignedIntegerType() == Bound->isSignedIntegerType() &&
+         Ctx.getIntWidth(Bound) <= Ctx.getIntWidth(Index);
+}
+
+/// `for (T i = First; i < Last; ++i) { ` (or `>` and `--i`) over \p Dim's
+/// own index.
+std::string ownIndexHeader(const LoopDim &Dim, StringRef First, StringRef Last) {
+  return formatv("for ({0} {1} = {2}; {1} {3} {4}; {5}{1}) {{ ", Dim.IndexTypeText, Dim.IndexName,
+                 First, Dim.Cmp == LoopCmp::Lt ? "<" : ">", Last, Dim.Step > 0 ? "++" : "--");
+}
+
+/// Whether nested loop \p L keeps the user's header over its bounds
+/// evaluated once: one host thread runs it whole, so only the form of its
+/// one dimension matters.
+bool keepsUserHeader(const Construct &L, ASTContext &Ctx) {
+  return L.Dims.size() == 1 && walksOwnIndex(L.Dims.front(), Ctx);
+}
+
 bool RegionWriter::walksRows(const Construct &L) const {
   return L.Dims.size() > 1 && !R.MayThrow && !L.ScanSeparator;
 }
@@ -158,6 +197,10 @@ std::string RegionWriter::chunkLoopHeader(const Construct &L) const {
                    K, Inner);
     for (unsigned D = 0; D < Inner; ++D)
       Out += indexDecl(L, K, D, D == 0 ? "hpp_q" + K : formatv("hpp_x{0}_{1}", K, D).str());
+    // The row keeps the normalised index even where walksOwnIndex would
+    // allow the user's: the suite's nested_init (collapse(3), a store per
+    // iteration) ran 1.5x slower over the user's index, while heat_3d and
+    // diffusion3d gained 5-10% (docs/performance.md, 2026-11-28).
     Out += formatv("for (hpprt::index_t hpp_col{0} = hpp_row_first{0}; "
                    "hpp_col{0} < hpp_row_first{0} + (hpp_row_end0 - hpp_iv0); ++hpp_col{0}) {{ ",
                    K);
@@ -339,14 +382,25 @@ Error RegionWriter::emitNestedLoop(const Construct &L) {
   std::string How = L.Level == LoopLevel::Thread ? "sequential: one thread per team"
                                                  : vectorMapping(R, L);
   std::string Pro = formatv("{{ // hpp {0} loop ({1})\n", getLoopLevelName(L.Level), How);
-  Pro += boundsDecls(L, id(L)) + Simd;
+  const bool KeepHeader = keepsUserHeader(L, Ctx);
+  Pro += boundsDecls(L, id(L));
+  // The trip count stays where the header is the user's: it checks the
+  // step's direction in debug builds.
+  if (KeepHeader)
+    Pro += formatv("(void)hpp_n{0};\n", id(L));
+  Pro += Simd;
   if (Error E = Edit.replace(L.Pragma.Begin, L.Pragma.End,
                              SourceEditor::indentBlock(Pro, Edit.indentOf(L.Pragma.Begin))))
     return E;
-  std::string Iv = "hpp_iv" + id(L);
-  std::string Header = formatv("for (hpprt::index_t {0} = 0; {0} < hpp_n{1}; ++{0}) {{ ",
-                               Iv, id(L));
-  Header += indexDecls(L, id(L), Iv);
+  std::string Header;
+  if (KeepHeader) {
+    std::string K = id(L);
+    Header = ownIndexHeader(L.Dims.front(), "hpp_lb" + K + "_0", "hpp_ub" + K + "_0");
+  } else {
+    std::string Iv = "hpp_iv" + id(L);
+    Header = formatv("for (hpprt::index_t {0} = 0; {0} < hpp_n{1}; ++{0}) {{ ", Iv, id(L));
+    Header += indexDecls(L, id(L), Iv);
+  }
   if (Error E = rewriteLoopHeaders(L, Header, Edit))
     return E;
   // The loop's and the block's ends on lines of their own, as the header.

@@ -1,0 +1,79 @@
+// The loops one host thread runs whole on OpenMP (thread loops, and vector
+// loops inside a team) keep the user's header over the bounds evaluated
+// once, where that header visits exactly the iterations of the trip count:
+// one dimension, a unit step towards a strict bound (`<` up, `>` down),
+// compared in the index's own type. The vectoriser then sees an index that
+// cannot wrap. Every other form keeps the normalised header (a 64-bit
+// iteration number and the index recomputed from it). GPUs distribute all
+// of them over lanes and threads.
+// RUN: %hppc translate --backend=openmp %s -o - | %FileCheck %s --check-prefix=OMP
+// RUN: %hppc translate --backend=cuda %s -o - | %FileCheck %s --check-prefix=CUDA
+#include <cstddef>
+
+void headers(int T, int n, std::size_t nz, unsigned un, long ln, double *out) {
+#pragma hpp team
+  for (int t = 0; t < T; ++t) {
+    double s = 0;
+    // OMP: for (hpprt::index_t hpp_iv0 = hpp_chunk.begin; hpp_iv0 < hpp_chunk.end;
+#pragma hpp thread reduction(+ : s)
+    for (int i = 0; i < n; ++i)
+      s += i;
+    // OMP: (void)hpp_n1;
+    // OMP: for (int i = hpp_lb1_0; i < hpp_ub1_0; ++i) {
+#pragma hpp vector reduction(+ : s)
+    for (int j = n; j > 0; --j)
+      s += j;
+    // OMP: (void)hpp_n2;
+    // OMP-NEXT: #pragma omp simd reduction(+: s)
+    // OMP: for (int j = hpp_lb2_0; j > hpp_ub2_0; --j) {
+#pragma hpp vector reduction(+ : s)
+    for (unsigned j = 0u; j < un; ++j)
+      s += j;
+    // OMP: for (unsigned j = hpp_lb3_0; j < hpp_ub3_0; ++j) {
+#pragma hpp vector reduction(+ : s)
+    for (long j = 0; j < n; ++j)
+      s += j;
+    // A narrower bound converts to the index's type exactly.
+    // OMP: for (long j = hpp_lb4_0; j < hpp_ub4_0; ++j) {
+#pragma hpp vector reduction(+ : s)
+    for (int j = 0; j < nz; ++j)
+      s += j;
+    // An unsigned bound: compared as unsigned, not in the index's type.
+    // OMP: for (hpprt::index_t hpp_iv5 = 0; hpp_iv5 < hpp_n5; ++hpp_iv5) {
+    // OMP-NEXT: int j = hpprt::index_at(hpp_lb5_0, hpp_iv5, 1);
+#pragma hpp vector reduction(+ : s)
+    for (int j = 0; j < ln; ++j)
+      s += j;
+    // A wider bound.
+    // OMP: for (hpprt::index_t hpp_iv6 = 0; hpp_iv6 < hpp_n6; ++hpp_iv6) {
+#pragma hpp vector reduction(+ : s)
+    for (int j = 0; j <= n; ++j)
+      s += j;
+    // `<=`: the index may reach the type's limit, where the trip count
+    // stops and `++j` would not.
+    // OMP: for (hpprt::index_t hpp_iv7 = 0; hpp_iv7 < hpp_n7; ++hpp_iv7) {
+#pragma hpp vector reduction(+ : s)
+    for (int j = 0; j < n; j += 2)
+      s += j;
+    // A step of 2 may pass the bound.
+    // OMP: for (hpprt::index_t hpp_iv8 = 0; hpp_iv8 < hpp_n8; ++hpp_iv8) {
+    // OMP-NEXT: int j = hpprt::index_at(hpp_lb8_0, hpp_iv8, 2);
+    out[t] = s;
+  }
+}
+// CUDA-LABEL: void headers(
+// CUDA: hpprt::cuda::lane_trip_count(
+
+// A collapsed root loop is walked row by row of its innermost dimension;
+// the rows keep the normalised index whatever their form (the user's index
+// made a store-bound collapse(3) loop 1.5x slower on this project's CI
+// machine).
+void rows(int n, int m, double *a) {
+#pragma hpp parallel collapse(2)
+  for (int i = 0; i < n; ++i)
+    for (int k = m; k > 0; --k)
+      a[i * m + k - 1] = i + k;
+  // OMP-LABEL: void rows(
+  // OMP: for (hpprt::index_t hpp_col0 = hpp_row_first0;
+  // OMP: int k = hpprt::index_at(hpp_lb0_1, hpp_col0, -1);
+}

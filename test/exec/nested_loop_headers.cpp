@@ -1,0 +1,100 @@
+// OPENMP-RUN: %hppc translate --backend=openmp %s -o %t.cpp
+// OPENMP-RUN: %cxx_omp %t.cpp -o %t %cxx_omp_link
+// OPENMP-RUN: %t > %t.out
+// OPENMP-RUN: %cxx_serial %s -o %t.ser && %t.ser > %t.ser.out
+// OPENMP-RUN: %compare %t.ser.out %t.out
+// CUDA-BUILD: %hppc translate --backend=cuda %s -o %t.cu
+// CUDA-BUILD: %nvcc_hpp %t.cu -o %t %nvcc_hpp_link
+// CUDA-RUN: %t > %t.out
+// CUDA-RUN: %cxx_serial %s -o %t.ser && %t.ser > %t.ser.out
+// CUDA-RUN: %compare %t.ser.out %t.out
+
+// Thread and vector loops in the header forms whose iterations the OpenMP
+// backend runs through the user's own header (unit steps towards a strict
+// bound of the index's type, up to INT_MAX and down to INT_MIN) and the
+// forms it normalises (a wider or unsigned bound, `<=`, a step of 2),
+// each summed per team and compared with the serial build; and collapsed
+// loops whose rows run up, down or with `<=`.
+#include <climits>
+#include <cstddef>
+#include <cstdio>
+#include <hpp/hpp.hpp>
+
+int main() {
+  const int T = 9, n = 37;
+  const std::size_t nz = 29;
+  const unsigned un = 23u;
+  const short sn = 19;
+  const int last = 31;
+  long* out = hpp::alloc<long>(T * 8, hpp::Space::Shared);
+  for (int i = 0; i < T * 8; ++i)
+    out[i] = 0;
+#pragma hpp team
+  for (int t = 0; t < T; ++t) {
+    long up = 0, down = 0, wide = 0, le = 0, step2 = 0, uns = 0, sh = 0, edges = 0;
+#pragma hpp thread reduction(+ : up)
+    for (int i = 0; i < n; ++i)
+      up += i * (t + 1);
+#pragma hpp vector reduction(+ : down)
+    for (int j = n; j > 0; --j)
+      down += j * j - t;
+#pragma hpp vector reduction(+ : wide)
+    for (int j = 0; j < nz; ++j)
+      wide += j + t;
+#pragma hpp vector reduction(+ : le)
+    for (int j = 0; j <= last; ++j)
+      le += 3 * j - t;
+#pragma hpp vector reduction(+ : step2)
+    for (long j = 0; j < n; j += 2)
+      step2 += j * t;
+#pragma hpp vector reduction(+ : uns)
+    for (unsigned j = 0u; j < un; ++j)
+      uns += static_cast<long>(j) * 5 + t;
+#pragma hpp vector reduction(+ : sh)
+    for (short j = 0; j < sn; ++j)
+      sh += j - t;
+#pragma hpp vector reduction(+ : edges)
+    for (int j = INT_MAX - 5; j < INT_MAX; ++j)
+      edges += static_cast<long>(INT_MAX - j) * (t + 2);
+#pragma hpp vector reduction(+ : edges)
+    for (int j = INT_MIN + 5; j > INT_MIN; --j)
+      edges += static_cast<long>(j - INT_MIN) * (t + 3);
+#pragma hpp single
+    {
+      long* o = out + t * 8;
+      o[0] = up;
+      o[1] = down;
+      o[2] = wide;
+      o[3] = le;
+      o[4] = step2;
+      o[5] = uns;
+      o[6] = sh;
+      o[7] = edges;
+    }
+  }
+  // Collapsed root loops, walked by rows on OpenMP: an inner dimension
+  // running down, and one with `<=`.
+  const int R = 7, C = 11;
+  long* grid = hpp::alloc<long>(2 * R * C, hpp::Space::Shared);
+#pragma hpp parallel collapse(2)
+  for (int i = 0; i < R; ++i)
+    for (int k = C; k > 0; --k)
+      grid[i * C + k - 1] = 100L * i + k;
+#pragma hpp parallel collapse(2)
+  for (int i = 0; i < R; ++i)
+    for (int k = 0; k <= C - 1; ++k)
+      grid[R * C + i * C + k] = 7L * i - k;
+  long g = 0;
+  for (int i = 0; i < 2 * R * C; ++i)
+    g = g * 31 + grid[i];
+  std::printf("grid %ld\n", g);
+  hpp::free(grid);
+  for (int t = 0; t < T; ++t) {
+    std::printf("team %d:", t);
+    for (int k = 0; k < 8; ++k)
+      std::printf(" %ld", out[t * 8 + k]);
+    std::printf("\n");
+  }
+  hpp::free(out);
+  return 0;
+}
