@@ -12,9 +12,10 @@ namespace detail {
 
 ResultBase::ResultBase(Launch &cfg, PoolKind kind, std::size_t slot_bytes,
                        unsigned capacity, std::size_t result_bytes)
-    : cfg_(&cfg), kind_(kind), slot_bytes_(slot_bytes), capacity_(capacity) {
+    : cfg_(&cfg), kind_(kind), capacity_(capacity) {
   const HPPRT_GPU(Stream_t) stream = resolve_stream(cfg.stream);
-  work_ = pool_acquire(kind, kPartialsOffset + capacity * slot_bytes, stream);
+  work_ = pool_acquire(kind, kPartialsOffset + capacity * slot_bytes, stream,
+                       kind == PoolKind::Scan ? slot_bytes : 0);
   try {
     host_ = pool_acquire(PoolKind::Pinned,
                          std::max<std::size_t>(result_bytes, 16), stream);
@@ -24,17 +25,43 @@ ResultBase::ResultBase(Launch &cfg, PoolKind kind, std::size_t slot_bytes,
   }
   if (kind == PoolKind::Scan) {
     // Chosen now: the kernel's captured DeviceScan is made before launch.
+    // A clear the pool asks for is queued now too, in the order of the
+    // stream the buffer is ready on: the pool has already recorded the new
+    // word size and epoch, and a launch may never come (zero iterations,
+    // an error while planning).
     const ScanEpoch e = pool_scan_epoch(work_, slot_bytes);
     epoch_ = e.epoch;
-    clear_ = e.clear;
+    if (e.clear) {
+      const HPPRT_GPU(Error_t) err =
+          HPPRT_GPU(MemsetAsync)(work_.device, 0, work_.bytes, work_.stream);
+      if (err != HPPRT_GPU(Success)) {
+        pool_release(work_, Release::Discard, stream);
+        pool_release(host_, Release::Now, stream);
+        check(cfg, err, HPPRT_GPU_PREFIX "MemsetAsync (scan tile states)");
+      }
+    }
   }
   cfg.participants.push_back(this);
 }
 
 ResultBase::~ResultBase() {
+  if (!ok_) {
+    pool_release(work_, Release::Discard, stream_);
+    pool_release(host_, Release::Discard, stream_);
+    return;
+  }
+  // Not launched: work queued on the buffer in its own stream's order (its
+  // zeroing at allocation, a scan's clear) may still be running, so it is
+  // handed out again only after that work.
+  if (!ran_) {
+    const HPPRT_GPU(Stream_t) ready_on = work_.stream;
+    pool_release(work_, Release::AfterStream, ready_on);
+    pool_release(host_, Release::Now, ready_on);
+    return;
+  }
   const Release how = pending_ ? Release::AfterStream : Release::Now;
-  pool_release(work_, ok_ ? how : Release::Discard, stream_);
-  pool_release(host_, ok_ ? how : Release::Discard, stream_);
+  pool_release(work_, how, stream_);
+  pool_release(host_, how, stream_);
 }
 
 void ResultBase::prepare(const Launch &cfg, const Plan &plan) {
@@ -50,19 +77,21 @@ void ResultBase::prepare(const Launch &cfg, const Plan &plan) {
                   "after the reduction or scan was created?)");
   // A scan's tile states of earlier epochs read as unpublished, and its
   // last tile resets the tile counter: no clearing between scans unless
-  // the pool asks, or this scan is launched again with the same epoch.
+  // the pool asked (done when this Scan was made), or this scan is
+  // launched again with the same epoch.
   if (kind_ == PoolKind::Scan) {
     // All of it: words past this grid may carry epochs that later, larger
     // scans will use.
-    if (clear_)
+    if (launched_once_)
       check(cfg, HPPRT_GPU(MemsetAsync)(work_.device, 0, work_.bytes, cfg.stream),
             HPPRT_GPU_PREFIX "MemsetAsync (scan tile states)");
-    clear_ = true;
+    launched_once_ = true;
   }
 }
 
 void ResultBase::done(HPPRT_GPU(Stream_t) stream, bool ran, bool synced, bool ok) {
   stream_ = stream;
+  ran_ = ran_ || ran;
   pending_ = ran && !synced;
   ok_ = ok;
 }

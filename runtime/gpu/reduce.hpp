@@ -346,15 +346,15 @@ private:
   const Launch *cfg_;
   PoolKind kind_;
   PoolBuffer work_, host_;
-  std::size_t slot_bytes_;
   unsigned capacity_;
   HPPRT_GPU(Stream_t) stream_ = nullptr;
   bool pending_ = false; // launched, not yet waited for
   bool ok_ = true;
+  bool ran_ = false; // a kernel was launched with these buffers
   unsigned epoch_ = 0;
-  /// Scan: the tile states must be cleared before the launch (a new word
-  /// size, wrapped epochs, or a second launch with the same epoch).
-  bool clear_ = false;
+  /// Scan: a kernel ran with epoch_ already, so another launch must clear
+  /// the tile states first.
+  bool launched_once_ = false;
 };
 
 } // namespace detail

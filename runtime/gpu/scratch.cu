@@ -104,7 +104,7 @@ public:
   }
 
   PoolBuffer acquire(PoolKind kind, std::size_t bytes,
-                     HPPRT_GPU(Stream_t) stream) {
+                     HPPRT_GPU(Stream_t) stream, std::size_t scan_word) {
     use_chosen_device();
     int device = 0;
     (void)HPPRT_GPU(GetDevice)(&device);
@@ -116,6 +116,8 @@ public:
       reclaim_pending(kind, device);
       // The smallest free buffer of this kind and device that fits.
       auto it = free_.lower_bound(FreeKey{kind, device, bytes});
+      if (scan_word)
+        it = same_scan_word(it, kind, device, scan_word);
       if (it != free_.end() && it->first.kind == kind && it->first.device == device) {
         Entry &e = *it->second;
         free_.erase(it);
@@ -288,6 +290,22 @@ private:
     free_.emplace(FreeKey{e.kind, e.device, e.bytes}, &e);
   }
 
+  using FreeIter = std::multimap<FreeKey, Entry *>::iterator;
+
+  /// Among the few smallest free Scan buffers from \p it on, one last used
+  /// with tile words of \p word bytes (or zero since allocated): a loop
+  /// with two scans of different value types would otherwise swap their
+  /// buffers at every launch and clear both. \p it when there is none.
+  FreeIter same_scan_word(FreeIter it, PoolKind kind, int device, std::size_t word) {
+    FreeIter f = it;
+    for (int seen = 0; seen < 8 && f != free_.end() && f->first.kind == kind &&
+                       f->first.device == device;
+         ++seen, ++f)
+      if (f->second->scan_word == word || f->second->scan_word == 0)
+        return f;
+    return it;
+  }
+
   /// Pending buffers of kind on device whose kernels are done become free.
   /// Under the lock: cudaEventQuery never blocks.
   void reclaim_pending(PoolKind kind, int device) {
@@ -364,8 +382,8 @@ Pool &pool() {
 } // namespace
 
 PoolBuffer pool_acquire(PoolKind kind, std::size_t bytes,
-                        HPPRT_GPU(Stream_t) stream) {
-  return pool().acquire(kind, bytes, stream);
+                        HPPRT_GPU(Stream_t) stream, std::size_t scan_word) {
+  return pool().acquire(kind, bytes, stream, scan_word);
 }
 
 HPPRT_GPU(Error_t) pool_use_on(PoolBuffer &buffer, HPPRT_GPU(Stream_t) stream) {

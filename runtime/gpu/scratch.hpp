@@ -50,8 +50,11 @@ struct PoolBuffer {
 /// the legacy default stream, so name the stream the caller means (the
 /// dialect's HPPRT_GPU_DEFAULT_STREAM in the caller's file). Throws
 /// hpprt::Error when memory cannot be allocated.
+/// scan_word (Scan buffers): the tile word size the caller will use; a
+/// free buffer last used with that size (or never) is preferred, since
+/// any other one must be cleared (pool_scan_epoch).
 PoolBuffer pool_acquire(PoolKind kind, std::size_t bytes,
-                        HPPRT_GPU(Stream_t) stream);
+                        HPPRT_GPU(Stream_t) stream, std::size_t scan_word = 0);
 
 /// Makes buffer ready for work queued on stream when it was acquired for
 /// another one (an event on the old stream that the new one waits for);

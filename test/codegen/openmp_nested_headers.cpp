@@ -58,6 +58,17 @@ void headers(int T, int n, std::size_t nz, unsigned un, long ln, double *out) {
     // A step of 2 may pass the bound.
     // OMP: for (hpprt::index_t hpp_iv8 = 0; hpp_iv8 < hpp_n8; ++hpp_iv8) {
     // OMP-NEXT: int j = hpprt::index_at(hpp_lb8_0, hpp_iv8, 2);
+#pragma hpp vector reduction(+ : s)
+    for (unsigned j = 0u; j < n; ++j)
+      s += j;
+    // An unsigned index with a signed bound: compared as unsigned.
+    // OMP: for (hpprt::index_t hpp_iv9 = 0; hpp_iv9 < hpp_n9; ++hpp_iv9) {
+    // OMP-NEXT: unsigned j = hpprt::index_at(hpp_lb9_0, hpp_iv9, 1);
+#pragma hpp vector reduction(+ : s)
+    for (auto j = 0; n > j; ++j)
+      s += j;
+    // `auto` and a mirrored comparison.
+    // OMP: for (auto j = hpp_lb10_0; j < hpp_ub10_0; ++j) {
     out[t] = s;
   }
 }

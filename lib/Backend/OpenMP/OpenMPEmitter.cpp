@@ -157,8 +157,9 @@ bool walksOwnIndex(const LoopDim &Dim, ASTContext &Ctx) {
     return false;
   QualType Index = Dim.Index->getType().getCanonicalType().getUnqualifiedType();
   QualType Bound = Dim.UpperExpr->IgnoreParenImpCasts()->getType().getCanonicalType();
+  // Enumerations are left out: hpprt::index_at refuses them elsewhere.
   if (!Index->isIntegerType() || !Bound->isIntegerType() || Index->isBooleanType() ||
-      Bound->isBooleanType())
+      Bound->isBooleanType() || Index->isEnumeralType() || Bound->isEnumeralType())
     return false;
   return Index->isSignedIntegerType() == Bound->isSignedIntegerType() &&
          Ctx.getIntWidth(Bound) <= Ctx.getIntWidth(Index);

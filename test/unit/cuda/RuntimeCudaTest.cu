@@ -666,6 +666,19 @@ void case_scan_epochs() {
       scan_case<hpprt::Sum, int>(n, round == 1, static_cast<int>(++initial));
       scan_case<hpprt::Max, double>(n, true, static_cast<double>(++initial));
     }
+  // A scan of zero iterations that takes a buffer of the other word size:
+  // the pool's clear must happen although nothing is launched (it once
+  // waited for the launch, and a later scan trusted states never cleared).
+  // Narrow words after narrow words of another type are filtered by epoch
+  // alone.
+  for (int round = 0; round < 4; ++round) {
+    scan_case<hpprt::Sum, long long>(40 * tile + 5, true, 11 + round);
+    scan_case<hpprt::Sum, int>(0, true, 3);
+    scan_case<hpprt::Sum, int>(40 * tile + 5, round % 2 == 0, 17 + round);
+    scan_case<hpprt::Sum, float>(40 * tile + 5, true, 0.5f + round);
+    scan_case<hpprt::Sum, double>(0, false, 1.0);
+    scan_case<hpprt::Sum, int>(3 * tile, false, 23 + round);
+  }
 }
 
 // ---- atomics ---------------------------------------------------------------
