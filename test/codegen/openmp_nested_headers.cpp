@@ -2,10 +2,10 @@
 // loops inside a team) keep the user's header over the bounds evaluated
 // once, where that header visits exactly the iterations of the trip count:
 // one dimension, a unit step towards a strict bound (`<` up, `>` down),
-// compared in the index's own type. The vectoriser then sees an index that
-// cannot wrap. Every other form keeps the normalised header (a 64-bit
-// iteration number and the index recomputed from it). GPUs distribute all
-// of them over lanes and threads.
+// compared in the index's own type (or against a constant the type holds).
+// The vectoriser then sees an index that cannot wrap. Every other form keeps
+// the normalised header (a 64-bit iteration number and the index recomputed
+// from it). GPUs distribute all of them over lanes and threads.
 // RUN: %hppc translate --backend=openmp %s -o - | %FileCheck %s --check-prefix=OMP
 // RUN: %hppc translate --backend=cuda %s -o - | %FileCheck %s --check-prefix=CUDA
 #include <cstddef>
@@ -69,6 +69,20 @@ void headers(int T, int n, std::size_t nz, unsigned un, long ln, double *out) {
       s += j;
     // `auto` and a mirrored comparison.
     // OMP: for (auto j = hpp_lb10_0; j < hpp_ub10_0; ++j) {
+#pragma hpp vector reduction(+ : s)
+    for (std::size_t j = 0; j < 16; ++j)
+      s += j;
+    // A constant bound that the index's type holds.
+    // OMP: for (std::size_t j = hpp_lb11_0; j < hpp_ub11_0; ++j) {
+#pragma hpp vector reduction(+ : s)
+    for (unsigned j = un; j > 0; --j)
+      s += j;
+    // OMP: for (unsigned j = hpp_lb12_0; j > hpp_ub12_0; --j) {
+#pragma hpp vector reduction(+ : s)
+    for (unsigned j = 0; j < -1; j += 1)
+      s += j;
+    // A constant the type does not hold (-1 compares as UINT_MAX).
+    // OMP: for (hpprt::index_t hpp_iv13 = 0; hpp_iv13 < hpp_n13; ++hpp_iv13) {
     out[t] = s;
   }
 }

@@ -11,7 +11,8 @@
 
 // Thread and vector loops in the header forms whose iterations the OpenMP
 // backend runs through the user's own header (unit steps towards a strict
-// bound of the index's type, up to INT_MAX and down to INT_MIN) and the
+// bound of the index's type or a constant it holds, up to INT_MAX and
+// down to INT_MIN, an unsigned index down to 0) and the
 // forms it normalises (a wider or unsigned bound, `<=`, a step of 2),
 // each summed per team and compared with the serial build; and collapsed
 // loops whose rows run up, down or with `<=`.
@@ -53,6 +54,15 @@ int main() {
 #pragma hpp vector reduction(+ : sh)
     for (short j = 0; j < sn; ++j)
       sh += j - t;
+#pragma hpp vector reduction(+ : sh)
+    for (std::size_t j = 0; j < 16; ++j)
+      sh += static_cast<long>(j) * (t + 1);
+#pragma hpp vector reduction(+ : sh)
+    for (unsigned j = un; j > 0; --j)
+      sh += static_cast<long>(j) - 2 * t;
+#pragma hpp vector reduction(+ : sh)
+    for (unsigned char j = 200; j < 255; ++j)
+      sh += j;
 #pragma hpp vector reduction(+ : edges)
     for (int j = INT_MAX - 5; j < INT_MAX; ++j)
       edges += static_cast<long>(INT_MAX - j) * (t + 2);

@@ -143,7 +143,8 @@ std::string RegionWriter::simdPragma(const Construct &L) const {
 /// stays short of its last (`++i` and `<`, or `--i` and `>`), visits
 /// exactly the iterations of the trip count: a unit step towards a strict
 /// bound (the index never passes the bound, so it cannot wrap), compared in
-/// the index's own type (a bound of the same signedness and no wider).
+/// the index's own type (a bound of the same signedness and no wider, or a
+/// constant the type holds).
 /// Loops in that form give the vectoriser an index that cannot wrap, where
 /// the normalised form (a 64-bit iteration number and the index narrowed
 /// from it) hides it: the suite's contract at 2^23, whose `omp simd`
@@ -161,8 +162,19 @@ bool walksOwnIndex(const LoopDim &Dim, ASTContext &Ctx) {
   if (!Index->isIntegerType() || !Bound->isIntegerType() || Index->isBooleanType() ||
       Bound->isBooleanType() || Index->isEnumeralType() || Bound->isEnumeralType())
     return false;
-  return Index->isSignedIntegerType() == Bound->isSignedIntegerType() &&
-         Ctx.getIntWidth(Bound) <= Ctx.getIntWidth(Index);
+  if (Index->isSignedIntegerType() == Bound->isSignedIntegerType() &&
+      Ctx.getIntWidth(Bound) <= Ctx.getIntWidth(Index))
+    return true;
+  // A constant bound whose value the index's type holds (`std::size_t i <
+  // 3`, `unsigned j > 0`): the index stops at it before it could wrap.
+  if (std::optional<llvm::APSInt> V =
+          Dim.UpperExpr->IgnoreParenImpCasts()->getIntegerConstantExpr(Ctx)) {
+    const unsigned Width = Ctx.getIntWidth(Index);
+    const bool Unsigned = !Index->isSignedIntegerType();
+    return llvm::APSInt::compareValues(*V, llvm::APSInt::getMinValue(Width, Unsigned)) >= 0 &&
+           llvm::APSInt::compareValues(*V, llvm::APSInt::getMaxValue(Width, Unsigned)) <= 0;
+  }
+  return false;
 }
 
 /// `for (T i = First; i < Last; ++i) { ` (or `>` and `--i`) over \p Dim's
