@@ -82,10 +82,9 @@ void ResultBase::prepare(const Launch &cfg, const Plan &plan) {
   if (kind_ == PoolKind::Scan) {
     // All of it: words past this grid may carry epochs that later, larger
     // scans will use.
-    if (launched_once_)
+    if (ran_)
       check(cfg, HPPRT_GPU(MemsetAsync)(work_.device, 0, work_.bytes, cfg.stream),
             HPPRT_GPU_PREFIX "MemsetAsync (scan tile states)");
-    launched_once_ = true;
   }
 }
 

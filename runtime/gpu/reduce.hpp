@@ -350,11 +350,10 @@ private:
   HPPRT_GPU(Stream_t) stream_ = nullptr;
   bool pending_ = false; // launched, not yet waited for
   bool ok_ = true;
-  bool ran_ = false; // a kernel was launched with these buffers
+  /// A kernel was launched with these buffers (for a Scan: with epoch_,
+  /// so another launch must clear the tile states first).
+  bool ran_ = false;
   unsigned epoch_ = 0;
-  /// Scan: a kernel ran with epoch_ already, so another launch must clear
-  /// the tile states first.
-  bool launched_once_ = false;
 };
 
 } // namespace detail

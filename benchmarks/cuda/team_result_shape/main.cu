@@ -132,7 +132,6 @@ __global__ void __launch_bounds__(kBlock) yax_plain(int rows, int cols, const do
   if (threadIdx.x == 0) atomicAdd(result, y[j] * s);
 }
 
-template <bool Index> void run_plain(const struct Data& d);
 
 template <Mode M>
 __global__ void __launch_bounds__(kBlock) yax(int rows, int cols, const double* __restrict__ y,

@@ -156,25 +156,23 @@ bool walksOwnIndex(const LoopDim &Dim, ASTContext &Ctx) {
   const bool Down = Dim.Cmp == LoopCmp::Gt && Dim.Step == -1;
   if (!(Up || Down) || !Dim.Index || !Dim.UpperExpr)
     return false;
+  const Expr *Upper = Dim.UpperExpr->IgnoreParenImpCasts();
   QualType Index = Dim.Index->getType().getCanonicalType().getUnqualifiedType();
-  QualType Bound = Dim.UpperExpr->IgnoreParenImpCasts()->getType().getCanonicalType();
+  QualType Bound = Upper->getType().getCanonicalType();
   // Enumerations are left out: hpprt::index_at refuses them elsewhere.
   if (!Index->isIntegerType() || !Bound->isIntegerType() || Index->isBooleanType() ||
       Bound->isBooleanType() || Index->isEnumeralType() || Bound->isEnumeralType())
     return false;
-  if (Index->isSignedIntegerType() == Bound->isSignedIntegerType() &&
-      Ctx.getIntWidth(Bound) <= Ctx.getIntWidth(Index))
+  const unsigned Width = Ctx.getIntWidth(Index);
+  const bool Unsigned = !Index->isSignedIntegerType();
+  if (Unsigned == !Bound->isSignedIntegerType() && Ctx.getIntWidth(Bound) <= Width)
     return true;
   // A constant bound whose value the index's type holds (`std::size_t i <
   // 3`, `unsigned j > 0`): the index stops at it before it could wrap.
-  if (std::optional<llvm::APSInt> V =
-          Dim.UpperExpr->IgnoreParenImpCasts()->getIntegerConstantExpr(Ctx)) {
-    const unsigned Width = Ctx.getIntWidth(Index);
-    const bool Unsigned = !Index->isSignedIntegerType();
-    return llvm::APSInt::compareValues(*V, llvm::APSInt::getMinValue(Width, Unsigned)) >= 0 &&
-           llvm::APSInt::compareValues(*V, llvm::APSInt::getMaxValue(Width, Unsigned)) <= 0;
-  }
-  return false;
+  std::optional<llvm::APSInt> V = Upper->getIntegerConstantExpr(Ctx);
+  return V &&
+         llvm::APSInt::compareValues(*V, llvm::APSInt::getMinValue(Width, Unsigned)) >= 0 &&
+         llvm::APSInt::compareValues(*V, llvm::APSInt::getMaxValue(Width, Unsigned)) <= 0;
 }
 
 /// `for (T i = First; i < Last; ++i) { ` (or `>` and `--i`) over \p Dim's
@@ -391,28 +389,28 @@ Error RegionWriter::emitRootLoop(const Construct &L) {
 }
 
 Error RegionWriter::emitNestedLoop(const Construct &L) {
+  std::string K = id(L);
   std::string Simd = simdPragma(L);
   std::string How = L.Level == LoopLevel::Thread ? "sequential: one thread per team"
                                                  : vectorMapping(R, L);
   std::string Pro = formatv("{{ // hpp {0} loop ({1})\n", getLoopLevelName(L.Level), How);
   const bool KeepHeader = keepsUserHeader(L, Ctx);
-  Pro += boundsDecls(L, id(L));
+  Pro += boundsDecls(L, K);
   // The trip count stays where the header is the user's: it checks the
   // step's direction in debug builds.
   if (KeepHeader)
-    Pro += formatv("(void)hpp_n{0};\n", id(L));
+    Pro += formatv("(void)hpp_n{0};\n", K);
   Pro += Simd;
   if (Error E = Edit.replace(L.Pragma.Begin, L.Pragma.End,
                              SourceEditor::indentBlock(Pro, Edit.indentOf(L.Pragma.Begin))))
     return E;
   std::string Header;
   if (KeepHeader) {
-    std::string K = id(L);
     Header = ownIndexHeader(L.Dims.front(), "hpp_lb" + K + "_0", "hpp_ub" + K + "_0");
   } else {
-    std::string Iv = "hpp_iv" + id(L);
-    Header = formatv("for (hpprt::index_t {0} = 0; {0} < hpp_n{1}; ++{0}) {{ ", Iv, id(L));
-    Header += indexDecls(L, id(L), Iv);
+    std::string Iv = "hpp_iv" + K;
+    Header = formatv("for (hpprt::index_t {0} = 0; {0} < hpp_n{1}; ++{0}) {{ ", Iv, K);
+    Header += indexDecls(L, K, Iv);
   }
   if (Error E = rewriteLoopHeaders(L, Header, Edit))
     return E;
