@@ -21,6 +21,7 @@
 #include "Analysis/Legality.h"
 #include "Analysis/MapAnalysis.h"
 #include "Analysis/NowaitResults.h"
+#include "Analysis/ReductionBatching.h"
 #include "Analysis/ReductionResolver.h"
 #include "Analysis/ResultUses.h"
 #include "Analysis/ScanAnalysis.h"
@@ -163,6 +164,7 @@ void Builder::buildRegion(std::unique_ptr<Construct> Root, const LocatedStmt *LS
     checkNowaitResults(R, Ctx, Diags);
     R.TeamWidth = teamWidth(R);
     R.SizedVectorLoops = sizedVectorLoops(R, Ctx);
+    markBatchedReductions(R, Ctx);
   }
   if (!Ok || Diags.errorCount() != ErrorsBefore) {
     refuse(dir(*R.Root), ErrorsBefore);

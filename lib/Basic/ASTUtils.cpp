@@ -94,6 +94,11 @@ SourceLocation getEndOfStmt(const Stmt *S, const ASTContext &Ctx) {
   return Lexer::getLocForEndOfToken(SM.getExpansionRange(Last).getEnd(), 0, SM, LO);
 }
 
+CharSourceRange getExprFileRange(const Expr *E, const ASTContext &Ctx) {
+  return Lexer::makeFileCharRange(CharSourceRange::getTokenRange(E->getSourceRange()),
+                                  Ctx.getSourceManager(), Ctx.getLangOpts());
+}
+
 CharSourceRange getStmtFileRange(const Stmt *First, const Stmt *Last,
                                  const ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();

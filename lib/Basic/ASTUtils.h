@@ -35,6 +35,12 @@ clang::CharSourceRange getStmtFileRange(const clang::Stmt *First,
                                         const clang::Stmt *Last,
                                         const clang::ASTContext &Ctx);
 
+/// The characters of the file expression \p E comes from (a macro
+/// invocation as a whole where E is one), or an invalid range when E is
+/// only part of a macro's expansion.
+clang::CharSourceRange getExprFileRange(const clang::Expr *E,
+                                        const clang::ASTContext &Ctx);
+
 /// The name of the outermost macro whose expansion produced \p Loc (the
 /// one invoked in the file), or "" for file text.
 llvm::StringRef getOutermostMacroName(clang::SourceLocation Loc,

@@ -26,6 +26,7 @@
 
 namespace clang {
 class ASTContext;
+class CompoundAssignOperator;
 class CompoundStmt;
 class DeclStmt;
 class Expr;
@@ -285,6 +286,12 @@ struct Construct {
   const Construct *ScanSeparator = nullptr;
   const clang::CompoundStmt *ScanBody = nullptr;
   unsigned ScanSplit = 0;
+  /// A nested loop whose body is only updates of its reductions
+  /// (`row += A[j * n + i] * x[i];`) with pure terms: those updates, in
+  /// body order. GPU backends evaluate the terms of several iterations
+  /// before applying them, so their loads are in flight together; see
+  /// markBatchedReductions().
+  llvm::SmallVector<const clang::CompoundAssignOperator *, 2> BatchedUpdates;
   /// Exclusive scan: the declarations of the scan phase (before the
   /// separator) that the input phase reads, in body order. They are pure
   /// and never modified, so the reduce pass repeats them before its copy

@@ -257,11 +257,17 @@ struct Launch {
     device_switch.enter(stream);
   }
 
+  /// The address a region's pointer holds, for the lookups below; a
+  /// pointer to volatile data is as valid a capture as any other.
+  template <class T> static const void *address(const volatile T *p) {
+    return const_cast<const void *>(static_cast<const volatile void *>(p));
+  }
+
   /// Whether the pointers a region captures are all device memory (or
   /// null), so that it need not wait; a lookup for memory hpp handed out,
   /// else one pointer-attribute query each.
   template <class... P> static bool all_device(const P *...p) {
-    return detail::all_device({static_cast<const void *>(p)...});
+    return detail::all_device({address(p)...});
   }
 
   /// Throws, naming var, the kernel and its line, when p is host memory the
@@ -269,7 +275,7 @@ struct Launch {
   /// the fix). A lookup for memory hpp handed out; else one
   /// pointer-attribute query where the device cannot reach pageable memory.
   template <class T> void check_pointer(const T *p, const char *var) const {
-    detail::check_pointer(*this, static_cast<const void *>(p), var);
+    detail::check_pointer(*this, address(p), var);
   }
 
   /// check_pointer for a pointer member a region reaches through its copy
@@ -277,7 +283,7 @@ struct Launch {
   /// p lies in data mapped to the device, whose device copy the region
   /// would not see.
   template <class T> void check_member_pointer(const T *p, const char *member) const {
-    detail::check_member_pointer(*this, static_cast<const void *>(p), member);
+    detail::check_member_pointer(*this, address(p), member);
   }
 
   // Chosen by launch().

@@ -15,7 +15,9 @@
 //  - persist_second: the resident grid storing partials, a second kernel
 //    combining them;
 //  - persist_call: persist_last with the protocol in a function that is
-//    not inlined.
+//    not inlined;
+//  - persist_last_batch4/8: persist_last with the lane loop's loads of 4
+//    (8) iterations issued before their sums.
 // Every variant's result is compared with the hand kernel's (relative
 // difference printed). Prints one table; no assertions on time.
 #include "../gpu_check.cuh"
@@ -48,11 +50,27 @@ __device__ inline double block_sum(double v) {
   return v;
 }
 
-/// The row's dot product, complete in thread 0.
+/// The row's dot product, complete in thread 0. Batch > 1: the lane loop
+/// written as hppc could emit it, the loads of Batch iterations first and
+/// their sums after, in the iterations' order (the same sum, bit for bit).
+template <int Batch = 1>
 __device__ inline double row_dot(const double* __restrict__ row, const double* __restrict__ x,
                                  int cols) {
   double s = 0;
-  for (int i = threadIdx.x; i < cols; i += kBlock) s += row[i] * x[i];
+  int i = threadIdx.x;
+  if constexpr (Batch > 1) {
+    for (; i + (Batch - 1) * kBlock < cols; i += Batch * kBlock) {
+      double a[Batch], b[Batch];
+#pragma unroll
+      for (int k = 0; k < Batch; ++k) {
+        a[k] = row[i + k * kBlock];
+        b[k] = x[i + k * kBlock];
+      }
+#pragma unroll
+      for (int k = 0; k < Batch; ++k) s += a[k] * b[k];
+    }
+  }
+  for (; i < cols; i += kBlock) s += row[i] * x[i];
   return block_sum(s);
 }
 
@@ -104,7 +122,9 @@ enum Mode {
   PersistDyn,
   PersistRel,
   PersistStore,
-  PersistCall
+  PersistCall,
+  PersistLastBatch4,
+  PersistLastBatch8
 };
 
 /// The hand kernel without __restrict__ (plain, coherent loads), and with
@@ -161,9 +181,10 @@ __global__ void __launch_bounds__(kBlock) yax(int rows, int cols, const double* 
     }
     if (threadIdx.x == 0) atomicAdd(result, acc);
   } else {
+    constexpr int kBatch = M == PersistLastBatch4 ? 4 : M == PersistLastBatch8 ? 8 : 1;
     double acc = 0; // the leader's
     for (int j = blockIdx.x; j < rows; j += gridDim.x)
-      acc += y[j] * row_dot(A + static_cast<size_t>(j) * cols, x, cols);
+      acc += y[j] * row_dot<kBatch>(A + static_cast<size_t>(j) * cols, x, cols);
     if (M == Persist) {
       if (threadIdx.x == 0) atomicAdd(result, acc);
     } else if (M == PersistRel) {
@@ -262,6 +283,8 @@ int main(int argc, char** argv) {
               {"row_last", run<RowLast>, true},       {"row_second", run<RowSecond>, true},
               {"persist_dyn", run<PersistDyn>, false},    {"persist_release", run<PersistRel>, false},
               {"persist_second", run<PersistStore>, false}, {"persist_call", run<PersistCall>, false},
+              {"persist_last_batch4", run<PersistLastBatch4>, false},
+              {"persist_last_batch8", run<PersistLastBatch8>, false},
               {"hand_plain_loads", run_plain<false>, true}, {"hand_hpp_index", run_plain<true>, true}};
     for (const V& v : vs) {
       v.f(d);

@@ -71,6 +71,12 @@ private:
 
   // Nested thread, vector and team-vector loops (GPUNestedLoop.cpp).
   llvm::Error emitNestedLoop(const Construct &L) override;
+  /// A loop with Construct::BatchedUpdates: one lambda per update giving
+  /// its term at an iteration number (`hpp_term<K>_<s>`), and the loop
+  /// that evaluates the terms of kBatchedIterations iterations before it
+  /// applies them, in order, leaving hpp_k<K> at the first iteration left.
+  std::string batchedTerms(const Construct &L, llvm::StringRef K, llvm::StringRef Iv) const;
+  std::string batchedLoop(const Construct &L, llvm::StringRef K, llvm::StringRef Step) const;
 
   // Everything else (GPURegionWriter.cpp).
   llvm::Error emitScratch(const Construct &C) override;
