@@ -83,8 +83,30 @@ TEST(ReductionBatchingTest, TermsThatCannotRunAheadAreNot) {
 }
 
 TEST(ReductionBatchingTest, ShortConstantLoopsAreNot) {
+  // The region's AUTO teams are as wide as its constant loop (up to 1024
+  // threads): a batch needs 4 iterations per thread of them.
   EXPECT_EQ(batchedUpdates("s += x[j];", "127"), 0);
-  EXPECT_EQ(batchedUpdates("s += x[j];", "128"), 1);
+  EXPECT_EQ(batchedUpdates("s += x[j];", "1500"), 0);
+  EXPECT_EQ(batchedUpdates("s += x[j];", "4095"), 0);
+  EXPECT_EQ(batchedUpdates("s += x[j];", "4096"), 1);
+  // Teams of a given size: 4 iterations for each thread of a warp do.
+  auto S = compile(R"cpp(
+void f(int n, const double *x, double *out) {
+  #pragma hpp team team_size(2) vector_length(32)
+  for (int e = 0; e < n; ++e) {
+    double s = 0;
+    #pragma hpp vector reduction(+ : s)
+    for (int j = 0; j < 128; ++j)
+      s += x[j];
+    out[e] = s;
+  }
+}
+)cpp");
+  ASSERT_EQ(S->model().Regions.size(), 1u);
+  S->region(0).forEachConstruct([&](const Construct &C) {
+    if (C.isLoop() && C.Level == LoopLevel::TeamVector)
+      EXPECT_EQ(C.BatchedUpdates.size(), 1u);
+  });
 }
 
 TEST(ReductionBatchingTest, VectorLoopsInThreadLoopsAreNot) {

@@ -9,6 +9,9 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/StringSet.h"
 
+#include <algorithm>
+#include <optional>
+
 using namespace clang;
 
 namespace hpp {
@@ -129,15 +132,26 @@ bool isBatchableLoop(const Construct &L) {
   });
 }
 
-/// Fewer iterations than this in all give no thread of a warp-wide or
-/// wider team a whole batch.
-constexpr long long kMinBatchedTrips = 4 * 32;
+/// A batch's iterations per thread, and the narrowest and widest teams a
+/// team-vector loop can be spread over (a warp; a block of the largest
+/// size CUDA and HIP allow).
+constexpr long long kBatch = 4, kMinTeam = 32, kMaxTeam = 1024;
 
-void markLoop(Construct &L, ASTContext &Ctx) {
-  if (!isBatchableLoop(L))
-    return;
+/// Whether some thread may run a whole batch of \p L's iterations: not
+/// when the loop has fewer than a batch per thread of the narrowest team,
+/// nor when its region's AUTO teams are as wide as their constant loops
+/// (Region::TeamWidth), which leaves each thread a batch only past 4
+/// iterations per thread of such a team.
+bool mayFillBatch(const Construct &L, unsigned TeamWidth) {
   const std::optional<long long> Trips = L.Dims.front().ConstTripCount;
-  if (Trips && *Trips < kMinBatchedTrips)
+  if (!Trips)
+    return true;
+  const long long Team = TeamWidth ? std::min<long long>(TeamWidth, kMaxTeam) : kMinTeam;
+  return *Trips >= kBatch * std::max(Team, kMinTeam);
+}
+
+void markLoop(Construct &L, unsigned TeamWidth, ASTContext &Ctx) {
+  if (!isBatchableLoop(L) || !mayFillBatch(L, TeamWidth))
     return;
   const Stmt *Body = L.Dims.front().Loop->getBody();
   SmallVector<const Stmt *, 4> Stmts;
@@ -159,14 +173,16 @@ void markLoop(Construct &L, ASTContext &Ctx) {
   L.BatchedUpdates = std::move(Updates);
 }
 
-void markTree(Construct &C, ASTContext &Ctx) {
-  markLoop(C, Ctx);
+void markTree(Construct &C, unsigned TeamWidth, ASTContext &Ctx) {
+  markLoop(C, TeamWidth, Ctx);
   for (auto &Child : C.Children)
-    markTree(*Child, Ctx);
+    markTree(*Child, TeamWidth, Ctx);
 }
 
 } // namespace
 
-void markBatchedReductions(Region &R, ASTContext &Ctx) { markTree(*R.Root, Ctx); }
+void markBatchedReductions(Region &R, ASTContext &Ctx) {
+  markTree(*R.Root, R.TeamWidth, Ctx);
+}
 
 } // namespace hpp

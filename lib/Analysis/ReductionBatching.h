@@ -27,7 +27,9 @@ namespace hpp {
 
 /// Sets Construct::BatchedUpdates on the team-vector loops of \p R (one
 /// dimension, no scan, no nested construct, not a constant trip count
-/// under 128, which would give no thread of a warp a whole batch) whose body is only compound
+/// that leaves no thread a whole batch: under 128, or under 4 per thread
+/// of AUTO teams as wide as the region's loops, Region::TeamWidth) whose
+/// body is only compound
 /// assignments `r op= term;` where r is one of the loop's reductions
 /// (arithmetic, not loc or user) and
 /// each term is arithmetic, not type-dependent, names the loop's index,

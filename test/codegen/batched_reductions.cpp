@@ -7,16 +7,18 @@
 // loops inside thread loops are not batched (lanes sized for about four
 // iterations each). Every other body keeps the plain counted loop: a term
 // that calls a function hppc cannot see is pure, reads a reduction, reads
-// volatile memory, does not name the index; fewer than 128 iterations in
-// all (no thread of a warp would run a whole batch); a body with another
-// statement; a loc reduction; an update written by a macro; a term whose
-// type depends on a template parameter. OpenMP never batches.
+// volatile memory, does not name the index; a constant trip count that
+// leaves no thread 4 iterations (under 128, or under 4 per thread of AUTO
+// teams as wide as the region's loops); a body with another statement; a
+// loc reduction; an update written by a macro; a term whose type depends
+// on a template parameter. OpenMP never batches.
 // RUN: %hppc translate --format=none --backend=cuda %s -o %t.cu
 // RUN: %FileCheck %s --check-prefix=CUDA --input-file %t.cu
 // RUN: %hppc translate --format=none --backend=hip %s -o %t.hip
 // RUN: %hip_as_cuda %t.hip | %same_code - %t.cu
 // RUN: %hppc translate --format=none --backend=openmp %s -o %t.omp.cpp
 // RUN: %FileCheck %s --check-prefix=OMP --input-file %t.omp.cpp
+// RUN: %hppc translate --format=none --backend=cuda --report %s -o %t.2.cu | %FileCheck %s --check-prefix=REPORT
 // RUN: %if nvcc %{ %nvcc_hpp -c %t.cu -o %t.o %}
 
 #include <cmath>
@@ -148,7 +150,7 @@ template double dependent<double>(int, int, const double *);
 // CUDA: if (hpp_s1 == 256) {
 // CUDA-NEXT: const int hpp_c1 = hpprt::cuda::lane_trip_count(hpp_n1, hpp_r1, 256);
 // CUDA-NEXT: int hpp_k1 = 0;
-// CUDA-NEXT: for (; hpp_k1 + 4 <= hpp_c1; hpp_k1 += 4) {
+// CUDA-NEXT: for (; hpp_c1 - hpp_k1 >= 4; hpp_k1 += 4) {
 // CUDA-NEXT: const hpprt::index_t hpp_b1 = hpp_r1 + static_cast<hpprt::index_t>(hpp_k1) * 256;
 // CUDA-NEXT: const auto hpp_t1_0_0 = hpp_term1_0(hpp_b1);
 // CUDA-NEXT: const auto hpp_t1_0_1 = hpp_term1_0(hpp_b1 + 1 * 256);
@@ -163,7 +165,7 @@ template double dependent<double>(int, int, const double *);
 // CUDA: } else {
 // CUDA-NEXT: const int hpp_c1 = hpprt::cuda::lane_trip_count(hpp_n1, hpp_r1, hpp_s1);
 // CUDA-NEXT: int hpp_k1 = 0;
-// CUDA-NEXT: for (; hpp_k1 + 4 <= hpp_c1; hpp_k1 += 4) {
+// CUDA-NEXT: for (; hpp_c1 - hpp_k1 >= 4; hpp_k1 += 4) {
 // CUDA: const auto hpp_t1_0_3 = hpp_term1_0(hpp_b1 + 3 * hpp_s1);
 // CUDA: for (; hpp_k1 < hpp_c1; ++hpp_k1) {
 
@@ -202,3 +204,9 @@ template double dependent<double>(int, int, const double *);
 
 // OMP-NOT: hpp_term
 // OMP: } // hpp region 'dependent'
+
+// REPORT-LABEL: region 'yax'
+// REPORT: team-vector loop over i -> all threads and lanes of the block; the terms of 4 iterations are evaluated before they are added, so their loads overlap
+// REPORT-LABEL: region 'unbatched'
+// REPORT-NOT: terms of 4 iterations
+// REPORT: region 'macros'

@@ -51,7 +51,7 @@ void zero(int n, double *x) {
 // JSON: "level": "team-vector"
 // JSON-NEXT: "line": 20
 // OMP-JSON-NEXT: "mapping": "omp simd"
-// CUDA-JSON-NEXT: "mapping": "all threads and lanes of the block"
+// CUDA-JSON-NEXT: "mapping": "all threads and lanes of the block; the terms of 4 iterations are evaluated before they are added, so their loads overlap"
 // JSON: "op": "+"
 // JSON-NEXT: "read_after": true
 // JSON-NEXT: "var": "row"

@@ -124,7 +124,11 @@ public:
     case LoopLevel::Vector:
       return "threadIdx.x (lanes of one thread, within a warp)";
     case LoopLevel::TeamVector:
-      return "all threads and lanes of the block";
+      return std::string("all threads and lanes of the block") +
+             (L.BatchedUpdates.empty()
+                  ? ""
+                  : "; the terms of 4 iterations are evaluated before they are added, so "
+                    "their loads overlap");
     }
     llvm_unreachable("unknown loop level");
   }

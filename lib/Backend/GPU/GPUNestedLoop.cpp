@@ -69,7 +69,7 @@ std::string GPURegionWriter::batchedTerms(const Construct &L, StringRef K,
 
 std::string GPURegionWriter::batchedLoop(const Construct &L, StringRef K, StringRef Step) const {
   const unsigned N = kBatchedIterations, Terms = L.BatchedUpdates.size();
-  std::string Out = formatv("for (; hpp_k{0} + {1} <= hpp_c{0}; hpp_k{0} += {1}) {{\n"
+  std::string Out = formatv("for (; hpp_c{0} - hpp_k{0} >= {1}; hpp_k{0} += {1}) {{\n"
                             "const hpprt::index_t hpp_b{0} = hpp_r{0} + "
                             "static_cast<hpprt::index_t>(hpp_k{0}) * {2};\n",
                             K, N, Step);
