@@ -1,7 +1,6 @@
 //===- ReductionBatching.cpp - Reduction loops whose terms may run ahead --===//
 
 #include "Analysis/ReductionBatching.h"
-#include "Analysis/CallGraph.h"
 #include "Basic/ASTUtils.h"
 #include "Basic/Kinds.h"
 #include "clang/AST/ASTContext.h"
@@ -38,9 +37,10 @@ bool isPureCallee(const FunctionDecl *FD, ASTContext &Ctx) {
     return true;
   if (unsigned ID = FD->getBuiltinID())
     return Ctx.BuiltinInfo.isConst(ID) || Ctx.BuiltinInfo.isConstWithoutErrnoAndExceptions(ID);
-  // View access, extents and data() of hpp's own handles.
+  // View access, extents and data(); not every const method of hpp's
+  // (UniqueToken::acquire() is one).
   if (const auto *MD = dyn_cast<CXXMethodDecl>(FD))
-    return MD->isConst() && isHppApi(MD);
+    return MD->isConst() && isHppView(Ctx.getRecordType(MD->getParent()));
   return isStdMath(FD);
 }
 

@@ -34,8 +34,8 @@ namespace hpp {
 /// (arithmetic, not loc or user) and
 /// each term is arithmetic, not type-dependent, names the loop's index,
 /// names none of the loop's reductions, has no side effects and calls
-/// nothing but const or pure functions, hpp's const member functions
-/// (View access) and the standard math functions. The emitter copies the
+/// nothing but const or pure functions, View's const member functions
+/// and the standard math functions. The emitter copies the
 /// terms' text: an update whose operator or reduction a macro writes is
 /// left alone, and so is a term with no text of its own in the file.
 void markBatchedReductions(Region &R, clang::ASTContext &Ctx);
