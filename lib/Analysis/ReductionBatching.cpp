@@ -114,7 +114,7 @@ bool isPureTerm(const Construct &L, const Expr *Term, ASTContext &Ctx) {
 }
 
 bool isBatchableLoop(const Construct &L) {
-  if (!L.isLoop() || L.Parent == nullptr || L.Dims.size() != 1 || L.ScanSeparator ||
+  if (!L.isLoop() || L.Dims.size() != 1 || L.ScanSeparator ||
       L.Reductions.empty() || !L.Children.empty())
     return false;
   // Team-vector loops only: they share the whole team's work, so a thread
@@ -132,22 +132,21 @@ bool isBatchableLoop(const Construct &L) {
   });
 }
 
-/// A batch's iterations per thread, and the narrowest and widest teams a
-/// team-vector loop can be spread over (a warp; a block of the largest
-/// size CUDA and HIP allow).
-constexpr long long kBatch = 4, kMinTeam = 32, kMaxTeam = 1024;
+/// The narrowest and widest teams a team-vector loop can be spread over:
+/// a warp; a block of the largest size CUDA and HIP allow.
+constexpr long long kMinTeam = 32, kMaxTeam = 1024;
 
 /// Whether some thread may run a whole batch of \p L's iterations: not
 /// when the loop has fewer than a batch per thread of the narrowest team,
 /// nor when its region's AUTO teams are as wide as their constant loops
-/// (Region::TeamWidth), which leaves each thread a batch only past 4
-/// iterations per thread of such a team.
+/// (Region::TeamWidth), which leaves each thread a batch only past a
+/// batch's iterations per thread of such a team.
 bool mayFillBatch(const Construct &L, unsigned TeamWidth) {
   const std::optional<long long> Trips = L.Dims.front().ConstTripCount;
   if (!Trips)
     return true;
   const long long Team = TeamWidth ? std::min<long long>(TeamWidth, kMaxTeam) : kMinTeam;
-  return *Trips >= kBatch * std::max(Team, kMinTeam);
+  return *Trips >= kBatchedIterations * std::max(Team, kMinTeam);
 }
 
 void markLoop(Construct &L, unsigned TeamWidth, ASTContext &Ctx) {

@@ -29,15 +29,14 @@ namespace hpp {
 /// dimension, no scan, no nested construct, not a constant trip count
 /// that leaves no thread a whole batch: under 128, or under 4 per thread
 /// of AUTO teams as wide as the region's loops, Region::TeamWidth) whose
-/// body is only compound
-/// assignments `r op= term;` where r is one of the loop's reductions
-/// (arithmetic, not loc or user) and
-/// each term is arithmetic, not type-dependent, names the loop's index,
-/// names none of the loop's reductions, has no side effects and calls
-/// nothing but const or pure functions, View's const member functions
-/// and the standard math functions. The emitter copies the
-/// terms' text: an update whose operator or reduction a macro writes is
-/// left alone, and so is a term with no text of its own in the file.
+/// body is only compound assignments `r op= term;` where r is one of the
+/// loop's reductions (arithmetic, not loc or user) and each term is
+/// arithmetic, not type-dependent, names the loop's index, names none of
+/// the loop's reductions, has no side effects and calls nothing but const
+/// or pure functions, View's const member functions and the standard math
+/// functions. The emitter copies the terms' text: an update whose operator
+/// or reduction a macro writes is left alone, and so is a term with no
+/// text of its own in the file.
 void markBatchedReductions(Region &R, clang::ASTContext &Ctx);
 
 } // namespace hpp

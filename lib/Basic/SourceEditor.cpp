@@ -190,16 +190,26 @@ std::string SourceEditor::rewrittenText(SourceLocation Begin,
   return Rewrite.getRewrittenText(CharSourceRange::getCharRange(Begin, End));
 }
 
-std::string SourceEditor::indentOf(SourceLocation Loc) const {
+SourceEditor::LinePosition SourceEditor::linePosition(SourceLocation Loc) const {
   const SourceManager &SM = Ctx.getSourceManager();
   auto [FID, Offset] = SM.getDecomposedExpansionLoc(Loc);
   StringRef Buffer = SM.getBufferData(FID);
   size_t Start = Buffer.rfind('\n', Offset);
   Start = Start == StringRef::npos ? 0 : Start + 1;
-  size_t End = Start;
-  while (End < Buffer.size() && (Buffer[End] == ' ' || Buffer[End] == '\t'))
-    ++End;
-  return Buffer.slice(Start, End).str();
+  return {Buffer, Start, Offset};
+}
+
+std::string SourceEditor::indentOf(SourceLocation Loc) const {
+  LinePosition P = linePosition(Loc);
+  return P.Buffer.substr(P.Start).take_while([](char C) { return C == ' ' || C == '\t'; }).str();
+}
+
+std::string SourceEditor::blanksBefore(SourceLocation Loc) const {
+  LinePosition P = linePosition(Loc);
+  std::string Out;
+  for (char C : P.Buffer.slice(P.Start, P.Offset))
+    Out += C == '\t' ? '\t' : ' ';
+  return Out;
 }
 
 bool SourceEditor::atLineStart(SourceLocation Loc) const {

@@ -121,6 +121,9 @@ public:
   unsigned line(clang::SourceLocation Loc) const;
   /// Leading whitespace of the line holding \p Loc.
   std::string indentOf(clang::SourceLocation Loc) const;
+  /// The user's line before \p Loc with every character but tabs made a
+  /// blank: text put after it starts at Loc's column.
+  std::string blanksBefore(clang::SourceLocation Loc) const;
 
   /// Prefixes every line of \p Text but the first (which goes where the
   /// replaced text started), preprocessor directives and the lines of
@@ -144,6 +147,12 @@ private:
                          clang::SourceLocation Loc) const;
   /// The text from \p Loc to the end of its line.
   llvm::StringRef restOfLine(clang::SourceLocation Loc) const;
+  /// Loc's buffer, and where Loc's line starts in it and where Loc is.
+  struct LinePosition {
+    llvm::StringRef Buffer;
+    size_t Start, Offset;
+  };
+  LinePosition linePosition(clang::SourceLocation Loc) const;
   bool restOfLineIsBlank(clang::SourceLocation Loc) const;
   /// Whether only blanks precede \p Loc on its line.
   bool atLineStart(clang::SourceLocation Loc) const;

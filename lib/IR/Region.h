@@ -252,6 +252,12 @@ struct PragmaRange {
   bool isValid() const { return Begin.isValid(); }
 };
 
+/// How many iterations of a loop with Construct::BatchedUpdates have their
+/// terms evaluated before they are applied: with 4, yAx went from 0.93 to
+/// 0.95 of the hand kernel (H200, docs/performance.md "Batched terms"); 8
+/// measured no better and costs registers a bounded kernel may lack.
+constexpr unsigned kBatchedIterations = 4;
+
 /// A node of a region's construct tree. Fields beyond the common ones are
 /// meaningful for the kinds named in their comments.
 struct Construct {
@@ -288,8 +294,8 @@ struct Construct {
   unsigned ScanSplit = 0;
   /// A nested loop whose body is only updates of its reductions
   /// (`row += A[j * n + i] * x[i];`) with pure terms: those updates, in
-  /// body order. GPU backends evaluate the terms of several iterations
-  /// before applying them, so their loads are in flight together; see
+  /// body order. GPU backends evaluate the terms of kBatchedIterations
+  /// iterations before applying them, so their loads are in flight together; see
   /// markBatchedReductions().
   llvm::SmallVector<const clang::CompoundAssignOperator *, 2> BatchedUpdates;
   /// Exclusive scan: the declarations of the scan phase (before the

@@ -127,8 +127,10 @@ public:
       return std::string("all threads and lanes of the block") +
              (L.BatchedUpdates.empty()
                   ? ""
-                  : "; the terms of 4 iterations are evaluated before they are added, so "
-                    "their loads overlap");
+                  : formatv("; the terms of {0} iterations are evaluated before they are "
+                            "added, so their loads overlap",
+                            kBatchedIterations)
+                        .str());
     }
     llvm_unreachable("unknown loop level");
   }

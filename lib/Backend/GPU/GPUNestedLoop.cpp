@@ -34,24 +34,6 @@ LevelFunctions functionsFor(LoopLevel L) {
   }
 }
 
-/// How many iterations a batched loop evaluates the terms of before it
-/// applies them: with 4, yAx went from 0.93 to 0.95 of the hand kernel
-/// (H200, docs/performance.md "Batched terms"); 8 measured no better and
-/// costs registers a bounded kernel may lack.
-constexpr unsigned kBatchedIterations = 4;
-
-/// Blanks as wide as the user's line before \p Loc (its tabs kept).
-static std::string columnPadding(SourceLocation Loc, const SourceManager &SM) {
-  auto [FID, Offset] = SM.getDecomposedExpansionLoc(Loc);
-  StringRef Buffer = SM.getBufferData(FID);
-  size_t Start = Buffer.rfind('\n', Offset);
-  Start = Start == StringRef::npos ? 0 : Start + 1;
-  std::string Out;
-  for (char C : Buffer.slice(Start, Offset))
-    Out += C == '\t' ? '\t' : ' ';
-  return Out;
-}
-
 std::string GPURegionWriter::batchedTerms(const Construct &L, StringRef K,
                                           StringRef Iv) const {
   std::string Out;
@@ -59,7 +41,7 @@ std::string GPURegionWriter::batchedTerms(const Construct &L, StringRef K,
     // A file range: Analysis batches no term that lacks one.
     CharSourceRange Term = getExprFileRange(L.BatchedUpdates[S]->getRHS(), Ctx);
     // At its own column, so that the compiler's diagnostics name it.
-    std::string Text = columnPadding(Term.getBegin(), SM) +
+    std::string Text = Edit.blanksBefore(Term.getBegin()) +
                        Edit.rewrittenText(Term.getBegin(), Term.getEnd());
     Out += formatv("auto hpp_term{0}_{1} = [&](const hpprt::index_t {2}) {{ {3}return (\n{4}\n);\n};\n",
                    K, S, Iv, indexDecls(L, K, Iv), Edit.userCopy(Term.getBegin(), Text));
@@ -69,7 +51,16 @@ std::string GPURegionWriter::batchedTerms(const Construct &L, StringRef K,
 
 std::string GPURegionWriter::batchedLoop(const Construct &L, StringRef K, StringRef Step) const {
   const unsigned N = kBatchedIterations, Terms = L.BatchedUpdates.size();
-  std::string Out = formatv("for (; hpp_c{0} - hpp_k{0} >= {1}; hpp_k{0} += {1}) {{\n"
+  // Each update as `r op=`.
+  SmallVector<std::string, 2> Updates;
+  for (const CompoundAssignOperator *U : L.BatchedUpdates) {
+    const VarDecl *V = getReferencedVar(U->getLHS());
+    auto RV = llvm::find_if(L.Reductions, [&](const ReductionVar &R) { return R.Var == V; });
+    assert(RV != L.Reductions.end() && "a batched update names a reduction");
+    Updates.push_back(RV->Name + " " + BinaryOperator::getOpcodeStr(U->getOpcode()).str());
+  }
+  std::string Out = formatv("int hpp_k{0} = 0;\n"
+                            "for (; hpp_c{0} - hpp_k{0} >= {1}; hpp_k{0} += {1}) {{\n"
                             "const hpprt::index_t hpp_b{0} = hpp_r{0} + "
                             "static_cast<hpprt::index_t>(hpp_k{0}) * {2};\n",
                             K, N, Step);
@@ -80,14 +71,8 @@ std::string GPURegionWriter::batchedLoop(const Construct &L, StringRef K, String
   // The updates in the serial order: iteration by iteration, statement
   // by statement.
   for (unsigned B = 0; B < N; ++B)
-    for (unsigned S = 0; S < Terms; ++S) {
-      const CompoundAssignOperator *U = L.BatchedUpdates[S];
-      const VarDecl *V = getReferencedVar(U->getLHS());
-      auto RV = llvm::find_if(L.Reductions, [&](const ReductionVar &R) { return R.Var == V; });
-      assert(RV != L.Reductions.end() && "a batched update names a reduction");
-      Out += formatv("{0} {1} hpp_t{2}_{3}_{4};\n", RV->Name,
-                     BinaryOperator::getOpcodeStr(U->getOpcode()), K, S, B);
-    }
+    for (unsigned S = 0; S < Terms; ++S)
+      Out += formatv("{0} hpp_t{1}_{2}_{3};\n", Updates[S], K, S, B);
   return Out + "}\n";
 }
 
@@ -133,13 +118,10 @@ Error GPURegionWriter::emitNestedLoop(const Construct &L) {
                .str() +
            indexDecls(L, K, Iv);
   };
-  std::string BatchedLoop;
-  if (Batched) {
+  if (Batched)
     Pro += batchedTerms(L, K, Iv);
-    BatchedLoop = formatv("int hpp_k{0} = 0;\n", K).str();
-  }
   auto Batch = [&](StringRef Step) {
-    return Batched ? BatchedLoop + batchedLoop(L, K, Step) : std::string();
+    return Batched ? batchedLoop(L, K, Step) : std::string();
   };
   // The common AUTO shapes get a copy with the step known at compile time,
   // as a template would: a whole warp for a vector loop (the runtime's

@@ -73,8 +73,9 @@ private:
   llvm::Error emitNestedLoop(const Construct &L) override;
   /// A loop with Construct::BatchedUpdates: one lambda per update giving
   /// its term at an iteration number (`hpp_term<K>_<s>`), and the loop
-  /// that evaluates the terms of kBatchedIterations iterations before it
-  /// applies them, in order, leaving hpp_k<K> at the first iteration left.
+  /// that declares hpp_k<K> and evaluates the terms of kBatchedIterations
+  /// iterations before it applies them, in order, leaving hpp_k<K> at the
+  /// first iteration left.
   std::string batchedTerms(const Construct &L, llvm::StringRef K, llvm::StringRef Iv) const;
   std::string batchedLoop(const Construct &L, llvm::StringRef K, llvm::StringRef Step) const;
 
