@@ -144,6 +144,12 @@ inline bool stream_id(cudaStream_t stream, unsigned long long &id) {
   return false;
 }
 
+/// Queues kernel(args...) on stream, as <<<grid, block, shared, stream>>>
+/// would; device is the current device; a failure is recorded as cudaGetLastError() reports it
+/// (launch.cu).
+cudaError_t launch(const void *kernel, int device, dim3 grid, dim3 block,
+                   std::size_t shared, cudaStream_t stream, void **args);
+
 /// The block size (at most limit threads) with the most resident threads
 /// when a block of n threads needs shared_for(n) bytes of shared memory.
 template <class SharedFor>

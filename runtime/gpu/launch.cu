@@ -286,6 +286,7 @@ Plan plan_launch(Launch &cfg, const void *kernel, const void *bounded) {
   cfg.stream = resolve_stream(cfg.stream);
   int device = 0;
   const DeviceInfo &dev = device_info(&cfg, &device);
+  plan.device = device;
   const dialect::DeviceLimits &prop = dev.limits;
   if (cfg.iterations <= 0) {
     cfg.grid = dim3(0, 0, 0);

@@ -121,6 +121,7 @@ struct Plan {
   dim3 block{1, 1, 1};
   std::size_t shared_bytes = 0;
   bool run = false; // false when there is nothing to launch
+  int device = 0;    // the current device, which runs it
   Ctx ctx{};
   PoolBuffer scratch1;
   TuneTicket tune;
@@ -321,11 +322,18 @@ void launch_kernel(Launch &cfg, void (*kernel)(F, Ctx), void (*bounded)(F, Ctx),
     cfg.stream = HPPRT_GPU_DEFAULT_STREAM;
   detail::Plan plan = detail::plan_launch(cfg, reinterpret_cast<const void *>(kernel),
                                           reinterpret_cast<const void *>(bounded));
-  void (*const run)(F, Ctx) = cfg.bounded ? bounded : kernel;
+  const void *const run = reinterpret_cast<const void *>(cfg.bounded ? bounded : kernel);
+  // The kernel's two arguments, f and plan.ctx, as <<<>>> would pass them
+  // (dialect::launch goes below <<<>>> to save host time per launch).
+  void *args[] = {const_cast<F *>(&f), &plan.ctx};
+  const auto queue = [&] {
+    (void)dialect::launch(run, plan.device, plan.grid, plan.block, plan.shared_bytes,
+                          cfg.stream, args);
+  };
   if (plan.run)
-    run<<<plan.grid, plan.block, plan.shared_bytes, cfg.stream>>>(f, plan.ctx);
+    queue();
   while (detail::finish_launch(cfg, plan))
-    run<<<plan.grid, plan.block, plan.shared_bytes, cfg.stream>>>(f, plan.ctx);
+    queue();
 }
 } // namespace detail
 

@@ -175,6 +175,12 @@ inline bool stream_ordered_allocation(int device) {
 /// never takes two handles for the same stream.
 inline bool stream_id(hipStream_t, unsigned long long &) { return false; }
 
+/// Queues kernel(args...) on stream, as <<<grid, block, shared, stream>>>
+/// would; device is the current device; a failure is recorded as hipGetLastError() reports it
+/// (launch.hip).
+hipError_t launch(const void *kernel, int device, dim3 grid, dim3 block,
+                  std::size_t shared, hipStream_t stream, void **args);
+
 /// The block size (at most limit threads, whole warps) with the most
 /// resident threads when a block of n threads needs shared_for(n) bytes of
 /// shared memory. HIP 5.2 has no VariableSMem form of the occupancy query,

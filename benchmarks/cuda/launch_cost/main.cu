@@ -2,8 +2,9 @@
 // region costs the host about 1 µs more than a bare <<<>>> launch)? Each
 // row is one step of the runtime's launch path, or the CUDA call it makes,
 // repeated `reps` times back to back on the default stream; host µs per
-// call, median of 9 rounds. The GPU work is a one-element kernel, so the
+// call, median of 9 rounds in which the rows take turns. The GPU work is a one-element kernel, so the
 // launches are host-bound throughout.
+#include <cuda.h>
 #include <cuda_runtime.h>
 #include <nvtx3/nvToolsExt.h>
 
@@ -44,20 +45,30 @@ double now_us() {
       .count();
 }
 
-double per_call(int reps, const std::function<void()>& f) {
-  for (int i = 0; i < reps; ++i)
-    f();
-  cudaDeviceSynchronize();
-  std::vector<double> t;
-  for (int r = 0; r < 9; ++r) {
-    const double t0 = now_us();
+/// Host µs per call of each f: rounds of `reps` calls, the functions taking
+/// turns within each round so that a host's drift spreads over all of them;
+/// the median of 9 rounds each.
+std::vector<double> per_call(int reps, const std::vector<std::function<void()>>& fs) {
+  for (const auto& f : fs) {
     for (int i = 0; i < reps; ++i)
       f();
-    t.push_back((now_us() - t0) / reps);
     cudaDeviceSynchronize();
   }
-  std::sort(t.begin(), t.end());
-  return t[t.size() / 2];
+  std::vector<std::vector<double>> t(fs.size());
+  for (int r = 0; r < 9; ++r)
+    for (std::size_t k = 0; k < fs.size(); ++k) {
+      const double t0 = now_us();
+      for (int i = 0; i < reps; ++i)
+        fs[k]();
+      t[k].push_back((now_us() - t0) / reps);
+      cudaDeviceSynchronize();
+    }
+  std::vector<double> medians;
+  for (auto& v : t) {
+    std::sort(v.begin(), v.end());
+    medians.push_back(v[v.size() / 2]);
+  }
+  return medians;
 }
 
 } // namespace
@@ -76,9 +87,51 @@ int main(int argc, char** argv) {
     std::function<void()> f;
   };
   int dev = 0;
+  // The same kernels launched through the runtime's cudaLaunchKernel and
+  // through the driver's cuLaunchKernel (found at run time, so nothing
+  // links libcuda), with the function looked up once.
+  using DriverLaunch = decltype(&::cuLaunchKernel);
+  DriverLaunch driver_launch = nullptr;
+  cudaDriverEntryPointQueryResult found{};
+  cudaGetDriverEntryPointByVersion("cuLaunchKernel", reinterpret_cast<void**>(&driver_launch),
+                                   12000, cudaEnableDefault, &found);
+  cudaFunction_t daxpy_fn = nullptr, big_fn = nullptr;
+  cudaGetFuncBySymbol(&daxpy_fn, reinterpret_cast<const void*>(daxpy_hand));
+  cudaGetFuncBySymbol(&big_fn, reinterpret_cast<const void*>(big_params));
+  cudaKernel_t daxpy_kernel = nullptr;
+  cudaGetKernel(&daxpy_kernel, reinterpret_cast<const void*>(daxpy_hand));
+  if (!driver_launch || !daxpy_fn || !big_fn || !daxpy_kernel) {
+    std::fprintf(stderr, "no cuLaunchKernel entry point\n");
+    return 1;
+  }
+  int one = 1;
+  double two = 2.0;
+  Big big{};
+  void* daxpy_args[] = {&one, &two, &x, &y};
+  void* big_args[] = {&big, &y};
   const Row rows[] = {
       {"hand <<<1,256>>> daxpy(1)", [&] { daxpy_hand<<<1, 256>>>(1, 2.0, x, y); }},
       {"hand <<<1,256>>> with 112-byte argument", [&] { big_params<<<1, 256>>>(Big{}, y); }},
+      {"cudaLaunchKernel daxpy(1)", [&] {
+         cudaLaunchKernel(reinterpret_cast<const void*>(daxpy_hand), dim3(1), dim3(256),
+                          daxpy_args, 0, nullptr);
+       }},
+      {"cuLaunchKernel daxpy(1)", [&] {
+         driver_launch(reinterpret_cast<CUfunction>(daxpy_fn), 1, 1, 1, 256, 1, 1, 0, nullptr,
+                       daxpy_args, nullptr);
+       }},
+      {"cuLaunchKernel daxpy(1), context-free handle", [&] {
+         driver_launch(reinterpret_cast<CUfunction>(daxpy_kernel), 1, 1, 1, 256, 1, 1, 0, nullptr,
+                       daxpy_args, nullptr);
+       }},
+      {"cudaGetKernel", [&] {
+         cudaKernel_t k = nullptr;
+         cudaGetKernel(&k, reinterpret_cast<const void*>(daxpy_hand));
+       }},
+      {"cuLaunchKernel with 112-byte argument", [&] {
+         driver_launch(reinterpret_cast<CUfunction>(big_fn), 1, 1, 1, 256, 1, 1, 0, nullptr,
+                       big_args, nullptr);
+       }},
       {"hpp region daxpy(1)", [&] { hpp_daxpy(1, 2.0, x, y); }},
       {"cudaGetDevice", [&] { cudaGetDevice(&dev); }},
       {"cudaGetLastError", [&] { (void)cudaGetLastError(); }},
@@ -113,8 +166,12 @@ int main(int argc, char** argv) {
          d::finish_launch(l, plan);
        }},
   };
+  std::vector<std::function<void()>> fs;
   for (const Row& r : rows)
-    std::printf("%-42s %8.3f us\n", r.what, per_call(reps, r.f));
+    fs.push_back(r.f);
+  const std::vector<double> us = per_call(reps, fs);
+  for (std::size_t k = 0; k < fs.size(); ++k)
+    std::printf("%-48s %8.3f us\n", rows[k].what, us[k]);
   hpp_release(x);
   hpp_release(y);
   return 0;

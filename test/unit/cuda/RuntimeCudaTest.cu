@@ -26,6 +26,7 @@
 #include <string>
 #include <thread>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 using hpprt::index_t;
@@ -1799,6 +1800,74 @@ void case_team_grid() {
   hpp::free(out);
 }
 
+// Kernels are queued through the driver's cuLaunchKernel with each host
+// thread's cache of the driver's functions (runtime/cuda/launch.cu).
+template <int K> struct WriteK {
+  int *out;
+  __device__ void operator()(const rt::Ctx &) const { out[K] = K + 1; }
+};
+
+template <int... K>
+void launch_writers(int *out, std::integer_sequence<int, K...>) {
+  (
+      [&] {
+        rt::Launch hpp_launch("writer", "driver.cpp", K);
+        hpp_launch.iterations = 1;
+        rt::launch(hpp_launch, hpp_kernel<WriteK<K>>, WriteK<K>{out});
+      }(),
+      ...);
+}
+
+void case_driver_launch() {
+  constexpr int kernels = 40; // more than the cache's slots: they collide
+  int *out = hpp::alloc<int>(kernels, hpp::Space::Shared);
+  for (int round = 0; round < 3; ++round) {
+    std::fill(out, out + kernels, 0);
+    launch_writers(out, std::make_integer_sequence<int, kernels>());
+    CUDA_OK(cudaDeviceSynchronize());
+    for (int k = 0; k < kernels; ++k)
+      CHECK_MSG(out[k] == k + 1, "round %d kernel %d wrote %d", round, k, out[k]);
+  }
+  // A host thread's first launches, before anything made a context
+  // current on it.
+  for (int t = 0; t < 2; ++t) {
+    std::fill(out, out + kernels, 0);
+    std::thread([&] { launch_writers(out, std::make_integer_sequence<int, 8>()); }).join();
+    CUDA_OK(cudaDeviceSynchronize());
+    for (int k = 0; k < 8; ++k)
+      CHECK_MSG(out[k] == k + 1, "thread %d kernel %d wrote %d", t, k, out[k]);
+  }
+  // A launch the driver refuses reports the runtime's error, recorded as
+  // <<<>>> records it, and the next launch of that kernel works. Not under
+  // --quick: compute-sanitizer counts the refused launch as an error.
+  if (g_quick) {
+    hpp::free(out);
+    return;
+  }
+  int device = 0;
+  CUDA_OK(cudaGetDevice(&device));
+  WriteK<0> f{out};
+  rt::Ctx ctx{};
+  void *args[] = {&f, &ctx};
+  const void *kernel = reinterpret_cast<const void *>(hpp_kernel<WriteK<0>>);
+  const cudaError_t runtime_says =
+      cudaLaunchKernel(kernel, dim3(1), dim3(4096), args, 0, cudaStreamLegacy);
+  (void)cudaGetLastError();
+  CHECK(runtime_says != cudaSuccess);
+  const cudaError_t refused = rt::dialect::launch(kernel, device, dim3(1), dim3(4096), 0,
+                                                  cudaStreamLegacy, args);
+  CHECK_MSG(refused == runtime_says, "%s", cudaGetErrorName(refused));
+  const cudaError_t recorded = cudaGetLastError();
+  CHECK_MSG(recorded == runtime_says, "%s", cudaGetErrorName(recorded));
+  CHECK(cudaGetLastError() == cudaSuccess);
+  out[0] = 0;
+  CHECK(rt::dialect::launch(kernel, device, dim3(1), dim3(32), 0, cudaStreamLegacy, args) ==
+        cudaSuccess);
+  CUDA_OK(cudaDeviceSynchronize());
+  CHECK(out[0] == 1);
+  hpp::free(out);
+}
+
 // Range lookups are cached per host thread (device_ranges.cu): a range
 // freed or handed out again, by this thread or another, must never be
 // answered from the cache.
@@ -1864,6 +1933,7 @@ int main(int argc, char **argv) {
       {"errors", case_errors},
       {"check_pointer", case_check_pointer},
       {"range_cache", case_range_cache},
+      {"driver_launch", case_driver_launch},
       {"team_grid", case_team_grid},
       {"views", case_views},
       {"zero_iterations", case_zero_iterations},
