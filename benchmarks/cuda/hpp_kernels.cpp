@@ -162,6 +162,34 @@ void hpp_transpose(int R, int C, const double* in, double* out) {
   }
 }
 
+// The same transpose with the tile's rows over the team's threads and its
+// columns over their vector lanes, as the hand kernel lays out its 32 x 8
+// block: each thread's row and column come from its position, not from a
+// flattened index divided by 32.
+void hpp_transpose_rows(int R, int C, const double* in, double* out) {
+  const int TR = (R + 31) / 32, TC = (C + 31) / 32;
+#pragma hpp team name("transpose_rows")
+  for (int t = 0; t < TR * TC; ++t) {
+    const int r0 = (t / TC) * 32, c0 = (t % TC) * 32;
+#pragma hpp scratch
+    double tile[32][33];
+#pragma hpp thread
+    for (int i = 0; i < 32; ++i) {
+#pragma hpp vector
+      for (int j = 0; j < 32; ++j)
+        if (r0 + i < R && c0 + j < C)
+          tile[i][j] = in[(r0 + i) * C + (c0 + j)];
+    }
+#pragma hpp thread
+    for (int j = 0; j < 32; ++j) { // out row c0+j
+#pragma hpp vector
+      for (int i = 0; i < 32; ++i)
+        if (r0 + i < R && c0 + j < C)
+          out[(c0 + j) * R + (r0 + i)] = tile[i][j];
+    }
+  }
+}
+
 // Histogram of values in [0, 256) with one atomic per element.
 void hpp_histogram(int n, const int* in, int* h) {
 #pragma hpp parallel name("histogram")

@@ -16,6 +16,7 @@ double hpp_yax3_wide(int E, int N, int M, const double* y, const double* A, cons
 void hpp_contract(int E, int VS, int QP, const double* fields, const double* data,
                   double* out);
 void hpp_transpose(int R, int C, const double* in, double* out);
+void hpp_transpose_rows(int R, int C, const double* in, double* out);
 void hpp_histogram(int n, const int* in, int* h);
 void hpp_empty(int n);
 

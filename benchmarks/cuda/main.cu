@@ -764,6 +764,17 @@ int main(int argc, char** argv) {
     Pair p = time_pair([&] { hpp_transpose(R, C, X, Y); }, [&] { base_transpose(R, C, X, Z); });
     add_row("transpose", std::to_string(R) + "x" + std::to_string(C), p, 2.0 * R * C * 8,
             "stream", ok, ok ? "bit-exact, cpu ok" : "mismatch");
+
+    // The thread/vector form (rows over threads, columns over lanes).
+    poison_all(Y, (long)R * C, -5.0);
+    hpp_transpose_rows(R, C, X, Y);
+    CK(cudaDeviceSynchronize());
+    CKL();
+    const unsigned long long bad_rows = ndiff(Y, Z, (long)R * C);
+    Pair q = time_pair([&] { hpp_transpose_rows(R, C, X, Y); },
+                       [&] { base_transpose(R, C, X, Z); });
+    add_row("transpose/rows", std::to_string(R) + "x" + std::to_string(C), q, 2.0 * R * C * 8,
+            "stream", bad_rows == 0, bad_rows == 0 ? "bit-exact vs hand" : "mismatch");
   }
 
   // ---- histogram ------------------------------------------------------------------------

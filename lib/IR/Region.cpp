@@ -1,6 +1,7 @@
 //===- Region.cpp - The backend-neutral parallel-region model -------------===//
 
 #include "IR/Region.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/ErrorHandling.h"
 
 using namespace llvm;
@@ -32,6 +33,11 @@ unsigned Region::countInsertedBarriers() const {
       ++N;
   });
   return N;
+}
+
+bool Region::sizedVectorLoopsReduce() const {
+  return llvm::any_of(SizedVectorLoops,
+                      [](const Construct *C) { return !C->Reductions.empty(); });
 }
 
 } // namespace hpp

@@ -388,6 +388,11 @@ struct Region {
   /// the region captures unchanged), from which the GPU runtime sizes AUTO
   /// vector lengths; see sizedVectorLoops().
   llvm::SmallVector<const Construct *, 2> SizedVectorLoops;
+  /// Whether one of SizedVectorLoops reduces over its lanes: AUTO lanes then
+  /// run about four iterations each (shorter shuffle trees), else one each
+  /// (whole rows per warp, as a hand kernel reads them); hpprt's
+  /// vector_for_trips.
+  bool sizedVectorLoopsReduce() const;
   /// Statements to run once per team or thread, in the order a GPU
   /// backend guards them (team body first, then thread loops in source
   /// order); decided by checkDeviceRestrictions for GPU targets.

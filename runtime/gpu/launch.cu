@@ -153,7 +153,7 @@ int auto_vector_length(const Launch &cfg, int warp) {
   if (cfg.kind != RegionKind::Team || !cfg.nested_vector || cfg.vector_length != 0 ||
       cfg.vector_trips <= 0)
     return 0;
-  return vector_for_trips(cfg.vector_trips, warp);
+  return vector_for_trips(cfg.vector_trips, warp, cfg.vector_reductions);
 }
 
 Shape compute_shape(Launch &cfg, const void *kernel, const dialect::DeviceLimits &prop,

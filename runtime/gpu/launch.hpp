@@ -61,16 +61,23 @@ HPPRT_HOST_DEVICE constexpr int team_width_threads(int width, int warp) {
   return threads < auto_team_threads ? threads : auto_team_threads;
 }
 /// The AUTO vector length of a team whose vector loops have `trips`
-/// iterations at most (Launch::vector_trips): lanes that each run about
-/// four of them, a power of two between 8 (64-byte rows of doubles stay
-/// whole) and the warp. Fewer lanes than a warp leave more threads for the
-/// team's thread loop and fewer shuffle steps per vector reduction: a
-/// contraction over 64 points ran 1.17-1.28x faster with 16 lanes than with
-/// 32 (the autotuner's choice, H100, docs/performance.md).
-HPPRT_HOST_DEVICE constexpr int vector_for_trips(index_t trips, int warp) {
+/// iterations at most (Launch::vector_trips), a power of two between 8
+/// (64-byte rows of doubles stay whole) and the warp. Where a vector loop
+/// reduces over its lanes, lanes that each run about four iterations: fewer
+/// lanes than a warp leave more threads for the team's thread loop and
+/// fewer shuffle steps per reduction (a contraction over 64 points ran
+/// 1.17-1.28x faster with 16 lanes than with 32, the autotuner's choice,
+/// H100). Where none does, the fewest lanes that run each iteration once:
+/// lanes over a row then read it whole, as a hand kernel's warp does, and a
+/// shared tile padded by one column for a warp of lanes stays free of bank
+/// conflicts (a tiled transpose with rows over threads and columns over
+/// lanes: 0.72 of its hand kernel with 8 lanes, 0.82 with 32; H200,
+/// docs/performance.md).
+HPPRT_HOST_DEVICE constexpr int vector_for_trips(index_t trips, int warp, bool reductions = true) {
   int lanes = warp;
   if (trips > 0)
-    while (lanes > 8 && static_cast<index_t>(lanes) * 4 > trips)
+    while (lanes > 8 && (reductions ? static_cast<index_t>(lanes) * 4 > trips
+                                    : static_cast<index_t>(lanes / 2) >= trips))
       lanes /= 2;
   return lanes;
 }
@@ -237,6 +244,10 @@ struct Launch {
   /// vector loops, computed on the host before the launch (0 = unknown).
   /// AUTO vectors get vector_for_trips() lanes instead of a warp.
   index_t vector_trips = 0;
+  /// Whether a vector loop of the region reduces over its lanes; hppc
+  /// writes false where none does, and AUTO lanes then cover the trips
+  /// (vector_for_trips).
+  bool vector_reductions = true;
   std::size_t scratch_team_bytes[2] = {0, 0};
   std::size_t scratch_thread_bytes[2] = {0, 0};
   /// Set before constructing the region's reductions and scans (their

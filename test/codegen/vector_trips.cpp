@@ -1,11 +1,11 @@
 // A team region with AUTO sizes whose vector loops have bounds the host can
 // compute (literals, values the region captures unchanged) tells the GPU
 // runtime their largest trip count before the launch; AUTO vector lengths
-// then follow it (vector_for_trips: about 4 iterations per lane) instead of
-// always taking a warp. Bounds that differ per team (an array element, the
-// team's index, a variable of the team) or a vector_length clause give no
-// hint, and one unsized vector loop withholds it for the region. OpenMP
-// ignores it.
+// then follow it (vector_for_trips: about 4 iterations per lane, or one
+// each up to a warp where no vector loop reduces) instead of always taking
+// a warp. Bounds that differ per team (an array element, the team's index,
+// a variable of the team) or a vector_length clause give no hint, and one
+// unsized vector loop withholds it for the region. OpenMP ignores it.
 // RUN: %hppc translate --format=none --backend=cuda %s -o %t.cu
 // RUN: %FileCheck %s --check-prefix=CUDA --input-file %t.cu
 // RUN: %hppc translate --format=none --backend=hip %s -o %t.hip
@@ -88,6 +88,21 @@ void given(int E, int QP, double *out) {
   }
 }
 
+// No vector loop reduces: the runtime gives lanes one iteration each, up
+// to a warp (rows over threads, columns over lanes, as a hand-written tiled
+// kernel lays them out).
+void rows(int E, const double *in, double *out) {
+  #pragma hpp team name("rows")
+  for (int e = 0; e < E; ++e) {
+    #pragma hpp thread
+    for (int i = 0; i < 32; ++i) {
+      #pragma hpp vector
+      for (int j = 0; j < 32; ++j)
+        out[(e * 32 + i) * 32 + j] = in[(e * 32 + j) * 32 + i];
+    }
+  }
+}
+
 // CUDA-LABEL: { // hpp region 'sized'
 // CUDA: hpp_launch.nested_vector = true;
 // CUDA-NEXT: { // trip counts of the vector loops
@@ -100,6 +115,7 @@ void given(int E, int QP, double *out) {
 // CUDA-NEXT: const auto hpp_ubv1_0 = QP;
 // CUDA: hpp_launch.vector_trips = std::max(hpp_launch.vector_trips, hpp_nv1);
 // CUDA-NEXT: }
+// CUDA-NOT: hpp_launch.vector_reductions
 // CUDA-LABEL: { // hpp region 'array_bound'
 // CUDA-NOT: hpp_launch.vector_trips
 // CUDA-LABEL: { // hpp region 'index_bound'
@@ -109,6 +125,10 @@ void given(int E, int QP, double *out) {
 // CUDA-LABEL: { // hpp region 'given'
 // CUDA-NOT: hpp_launch.vector_trips
 // CUDA: } // hpp region 'given'
+// CUDA-LABEL: { // hpp region 'rows'
+// CUDA: hpp_launch.vector_trips = std::max(hpp_launch.vector_trips, hpp_nv0);
+// CUDA-NEXT: }
+// CUDA-NEXT: hpp_launch.vector_reductions = false;
 
 // OMP: #pragma omp simd reduction(+: acc)
 // OMP-NOT: hpp_launch.vector_trips
@@ -119,3 +139,5 @@ void given(int E, int QP, double *out) {
 // REPORT-NOT: AUTO vector lengths
 // REPORT: region 'given'
 // REPORT-NOT: AUTO vector lengths
+// REPORT: region 'rows'
+// REPORT-NEXT: AUTO vector lengths from the vector loops' trip counts at launch (one iteration per lane up to a warp, 8 lanes at least: no vector loop reduces)

@@ -39,6 +39,18 @@ std::string kernelNameFor(const TranslationModel &Model, const Region &R) {
   return Same > 1 ? Name + "_" + std::to_string(R.Id) : Name;
 }
 
+/// What --report adds on a team region whose AUTO vector lengths follow
+/// its vector loops' trip counts (hpprt's vector_for_trips).
+std::string vectorSizing(const Region &R) {
+  if (R.SizedVectorLoops.empty())
+    return "";
+  return std::string("; AUTO vector lengths from the vector loops' trip counts at launch ") +
+         (R.sizedVectorLoopsReduce()
+              ? "(about 4 iterations per lane, 8 lanes at least)"
+              : "(one iteration per lane up to a warp, 8 lanes at least: no vector loop "
+                "reduces)");
+}
+
 class GPUEmitter : public Emitter {
 public:
   explicit GPUEmitter(const GPUDialect &D) : D(D) {}
@@ -108,10 +120,7 @@ public:
                                     R.TeamWidth)
                                 .str()
                           : "") +
-             (R.SizedVectorLoops.empty()
-                  ? ""
-                  : "; AUTO vector lengths from the vector loops' trip counts at launch "
-                    "(about 4 iterations per lane, 8 lanes at least)");
+             vectorSizing(R);
     case LoopLevel::Flat:
       // As emitRootLoop lowers it: results cap the grid, so their loop
       // strides; without results the grid covers the loop.

@@ -112,6 +112,8 @@ std::string GPURegionWriter::launchPrologue(std::string &Captures) const {
                      K);
     }
     Pro += "}\n";
+    if (!R.sizedVectorLoopsReduce())
+      Pro += "hpp_launch.vector_reductions = false;\n";
   }
   // A copy of the stream keeps a managed one alive until the region's
   // block ends (its last copy then waits for it).

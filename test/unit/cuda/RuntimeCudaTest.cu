@@ -1392,6 +1392,41 @@ static_assert(rt::vector_for_trips(1024, 32) == 32, "at most a warp");
 static_assert(rt::vector_for_trips(1024, 64) == 64, "a wavefront of 64");
 static_assert(rt::vector_for_trips(10, 32) == 8, "8 lanes at least");
 static_assert(rt::vector_for_trips(0, 32) == 32, "unknown: a warp");
+static_assert(rt::vector_for_trips(32, 32, false) == 32, "no reduction: one iteration each");
+static_assert(rt::vector_for_trips(12, 32, false) == 16, "no reduction: lanes cover the trips");
+static_assert(rt::vector_for_trips(3, 32, false) == 8, "no reduction: 8 lanes at least");
+static_assert(rt::vector_for_trips(1000, 32, false) == 32, "no reduction: at most a warp");
+// lane_trip_count against its definition: how many of n iterations fall
+// to rank of size, for short loops (n <= size), long ones and ranks past n.
+__global__ void lane_counts_kernel(int *out, int max_n) {
+  const int sizes[] = {1, 8, 32, 64, 256};
+  int k = 0;
+  for (int s : sizes)
+    for (int n = 0; n <= max_n; ++n)
+      for (int r = 0; r < s; ++r)
+        out[k++] = rt::lane_trip_count(n, r, s);
+}
+
+void case_lane_trip_count() {
+  const int max_n = 300, sizes[] = {1, 8, 32, 64, 256};
+  int total = 0;
+  for (int s : sizes)
+    total += (max_n + 1) * s;
+  int *out = hpp::alloc<int>(total, hpp::Space::Shared);
+  lane_counts_kernel<<<1, 1>>>(out, max_n);
+  CUDA_OK(cudaDeviceSynchronize());
+  int k = 0;
+  for (int s : sizes)
+    for (int n = 0; n <= max_n; ++n)
+      for (int r = 0; r < s; ++r, ++k) {
+        int want = 0;
+        for (int i = r; i < n; i += s)
+          ++want;
+        CHECK_MSG(out[k] == want, "n %d rank %d size %d: %d, not %d", n, r, s, out[k], want);
+      }
+  hpp::free(out);
+}
+
 void case_vector_trips() {
   auto body = [=] __device__(const rt::Ctx &) {};
   struct Case {
@@ -1399,15 +1434,18 @@ void case_vector_trips() {
     int vl;
     index_t trips;
     unsigned lanes;
-  } cases[] = {{true, 0, 64, 16},  {true, 0, 128, 32}, {true, 0, 5, 8},
-               {true, 0, 0, 32},   {true, 32, 64, 32}, {true, 4, 1000, 4},
-               {false, 0, 64, 1},  {true, 0, 64, 16}};
+    bool reductions = true;
+  } cases[] = {{true, 0, 64, 16},         {true, 0, 128, 32},        {true, 0, 5, 8},
+               {true, 0, 0, 32},          {true, 32, 64, 32},        {true, 4, 1000, 4},
+               {false, 0, 64, 1},         {true, 0, 64, 16},         {true, 0, 32, 32, false},
+               {true, 0, 20, 32, false},  {true, 0, 16, 16, false},  {true, 0, 64, 16}};
   for (const Case &c : cases) {
     rt::Launch hpp_launch("vector_trips", "RuntimeCudaTest.cu", __LINE__);
     hpp_launch.iterations = 100;
     hpp_launch.nested_vector = c.nested;
     hpp_launch.vector_length = c.vl;
     hpp_launch.vector_trips = c.trips;
+    hpp_launch.vector_reductions = c.reductions;
     rt::launch(hpp_launch, hpp_kernel<decltype(body)>, body);
     CHECK(hpp_launch.block.x == c.lanes);
     // AUTO teams keep their threads x lanes.
@@ -1942,6 +1980,7 @@ int main(int argc, char **argv) {
       {"pool_stream_reuse", case_pool_stream_reuse},
       {"plan_cache", case_plan_cache},
       {"vector_trips", case_vector_trips},
+      {"lane_trip_count", case_lane_trip_count},
       {"timing", case_timing},
   };
   int failed = 0;
