@@ -145,8 +145,8 @@ inline bool stream_id(cudaStream_t stream, unsigned long long &id) {
 }
 
 /// Queues kernel(args...) on stream, as <<<grid, block, shared, stream>>>
-/// would; device is the current device; a failure is recorded as cudaGetLastError() reports it
-/// (launch.cu).
+/// would, on device, the current one. A failure is recorded as
+/// cudaGetLastError() reports it (launch.cu).
 cudaError_t launch(const void *kernel, int device, dim3 grid, dim3 block,
                    std::size_t shared, cudaStream_t stream, void **args);
 

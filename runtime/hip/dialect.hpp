@@ -176,8 +176,8 @@ inline bool stream_ordered_allocation(int device) {
 inline bool stream_id(hipStream_t, unsigned long long &) { return false; }
 
 /// Queues kernel(args...) on stream, as <<<grid, block, shared, stream>>>
-/// would; device is the current device; a failure is recorded as hipGetLastError() reports it
-/// (launch.hip).
+/// would, on device, the current one. A failure is recorded as
+/// hipGetLastError() reports it (launch.hip).
 hipError_t launch(const void *kernel, int device, dim3 grid, dim3 block,
                   std::size_t shared, hipStream_t stream, void **args);
 

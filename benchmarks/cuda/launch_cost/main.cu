@@ -2,8 +2,8 @@
 // region costs the host about 1 µs more than a bare <<<>>> launch)? Each
 // row is one step of the runtime's launch path, or the CUDA call it makes,
 // repeated `reps` times back to back on the default stream; host µs per
-// call, median of 9 rounds in which the rows take turns. The GPU work is a one-element kernel, so the
-// launches are host-bound throughout.
+// call, median of 9 rounds in which the rows take turns. The GPU work is a
+// one-element kernel, so the launches are host-bound throughout.
 #include <cuda.h>
 #include <cuda_runtime.h>
 #include <nvtx3/nvToolsExt.h>

@@ -65,8 +65,10 @@ double median(std::vector<double> v) {
 }
 
 // Median over 5 runs of the GPU time of run(), µs: events recorded on
-// stream before and after it.
-double gpu_time_us(cudaStream_t stream, const std::function<void()>& run) {
+// stream before and after it; after(), when given, runs between the runs,
+// outside the timed span.
+double gpu_time_us(cudaStream_t stream, const std::function<void()>& run,
+                   const std::function<void()>& after = {}) {
   cudaEvent_t e0, e1;
   CK(cudaEventCreate(&e0));
   CK(cudaEventCreate(&e1));
@@ -79,6 +81,8 @@ double gpu_time_us(cudaStream_t stream, const std::function<void()>& run) {
     float ms = 0;
     CK(cudaEventElapsedTime(&ms, e0, e1));
     t.push_back(ms * 1000.0);
+    if (after)
+      after();
   }
   CK(cudaEventDestroy(e0));
   CK(cudaEventDestroy(e1));
@@ -383,31 +387,15 @@ void breakdown() {
     }
     s.fence();
   }) / calls;
-  // The GPU's time per nowait 1-element sum kernel, back to back on s:
-  // events around a batch, the fence that delivers the batch's results
-  // after the second event (without a fence per batch the pool would grow
-  // by a pinned buffer per pending result, and growing it synchronises).
-  double sum1_gpu = 0;
-  {
-    cudaEvent_t e0, e1;
-    CK(cudaEventCreate(&e0));
-    CK(cudaEventCreate(&e1));
-    std::vector<double> t;
-    for (int r = 0; r < 5; ++r) {
-      CK(cudaEventRecord(e0, hs));
-      for (int c = 0; c < calls; ++c)
-        hpp_sum_nowait(s, 1, d, sink);
-      CK(cudaEventRecord(e1, hs));
-      s.fence();
-      float ms = 0;
-      CK(cudaEventElapsedTime(&ms, e0, e1));
-      t.push_back(ms * 1000.0 / calls);
-    }
-    CK(cudaEventDestroy(e0));
-    CK(cudaEventDestroy(e1));
-    std::sort(t.begin(), t.end());
-    sum1_gpu = t[t.size() / 2];
-  }
+  // The GPU's time per nowait 1-element sum kernel, back to back on s,
+  // each batch's results delivered by a fence outside the timed span
+  // (without a fence per batch the pool would grow by a pinned buffer per
+  // pending result, and growing it synchronises).
+  const auto sums = [&] {
+    for (int c = 0; c < calls; ++c)
+      hpp_sum_nowait(s, 1, d, sink);
+  };
+  const double sum1_gpu = gpu_time_us(hs, sums, [&] { s.fence(); }) / calls;
   std::printf("runtime steps, host us: cudaGetDevice %.3f, plan+finish (no kernel) %.3f, "
               "tools+NVTX scopes %.3f, nowait reduction (no kernel) %.3f\n",
               get_device, plan_finish, scopes, reduction);

@@ -1398,25 +1398,20 @@ static_assert(rt::vector_for_trips(3, 32, false) == 8, "no reduction: 8 lanes at
 static_assert(rt::vector_for_trips(1000, 32, false) == 32, "no reduction: at most a warp");
 // lane_trip_count against its definition: how many of n iterations fall
 // to rank of size, for short loops (n <= size), long ones and ranks past n.
-__global__ void lane_counts_kernel(int *out, int max_n) {
-  const int sizes[] = {1, 8, 32, 64, 256};
+__global__ void lane_counts_kernel(int *out, int max_n, int size) {
   int k = 0;
-  for (int s : sizes)
-    for (int n = 0; n <= max_n; ++n)
-      for (int r = 0; r < s; ++r)
-        out[k++] = rt::lane_trip_count(n, r, s);
+  for (int n = 0; n <= max_n; ++n)
+    for (int r = 0; r < size; ++r)
+      out[k++] = rt::lane_trip_count(n, r, size);
 }
 
 void case_lane_trip_count() {
-  const int max_n = 300, sizes[] = {1, 8, 32, 64, 256};
-  int total = 0;
-  for (int s : sizes)
-    total += (max_n + 1) * s;
-  int *out = hpp::alloc<int>(total, hpp::Space::Shared);
-  lane_counts_kernel<<<1, 1>>>(out, max_n);
-  CUDA_OK(cudaDeviceSynchronize());
-  int k = 0;
-  for (int s : sizes)
+  const int max_n = 300;
+  int *out = hpp::alloc<int>((max_n + 1) * 256, hpp::Space::Shared);
+  for (int s : {1, 8, 32, 64, 256}) {
+    lane_counts_kernel<<<1, 1>>>(out, max_n, s);
+    CUDA_OK(cudaDeviceSynchronize());
+    int k = 0;
     for (int n = 0; n <= max_n; ++n)
       for (int r = 0; r < s; ++r, ++k) {
         int want = 0;
@@ -1424,6 +1419,7 @@ void case_lane_trip_count() {
           ++want;
         CHECK_MSG(out[k] == want, "n %d rank %d size %d: %d, not %d", n, r, s, out[k], want);
       }
+  }
   hpp::free(out);
 }
 
