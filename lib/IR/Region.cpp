@@ -40,4 +40,11 @@ bool Region::sizedVectorLoopsReduce() const {
                       [](const Construct *C) { return !C->Reductions.empty(); });
 }
 
+bool Region::hasVectorLoops() const {
+  bool Found = false;
+  forEachConstruct(
+      [&](const Construct &C) { Found |= C.isLoop() && C.Level == LoopLevel::Vector; });
+  return Found;
+}
+
 } // namespace hpp

@@ -393,6 +393,9 @@ struct Region {
   /// (whole rows per warp, as a hand kernel reads them); hpprt's
   /// vector_for_trips.
   bool sizedVectorLoopsReduce() const;
+  /// Whether a loop of the region runs over vector lanes (a team's threads
+  /// then have lanes of their own).
+  bool hasVectorLoops() const;
   /// Statements to run once per team or thread, in the order a GPU
   /// backend guards them (team body first, then thread loops in source
   /// order); decided by checkDeviceRestrictions for GPU targets.

@@ -49,6 +49,20 @@ __device__ inline int lane_trip_count(index_t n, int rank, int size) {
                             static_cast<unsigned>(size));
   return wide_lane_trip_count(n, rank, size);
 }
+
+/// The rank of a loop's copy specialised for a step of \p Step lanes, where
+/// rank < Step holds. Masked when Step is a power of two, which costs one
+/// instruction and tells the compiler the range (nvcc ignores
+/// __builtin_assume): a loop of at most Step iterations then runs once per
+/// lane without a trip count, and a non-negative index is divided by
+/// shifts rather than by a signed division (docs/performance.md).
+template <int Step> __device__ inline int rank_within(int rank) {
+  static_assert(Step > 0, "a loop's step is positive");
+  if constexpr ((Step & (Step - 1)) == 0)
+    return rank & (Step - 1);
+  else
+    return rank;
+}
 #endif
 
 } // namespace gpu

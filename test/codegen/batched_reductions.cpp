@@ -148,10 +148,11 @@ template double dependent<double>(int, int, const double *);
 // CUDA-NEXT: {{^             }}A[j * cols + i] * x[i]
 // CUDA-NEXT: );
 // CUDA: if (hpp_s1 == 256) {
-// CUDA-NEXT: const int hpp_c1 = hpprt::cuda::lane_trip_count(hpp_n1, hpp_r1, 256);
+// CUDA-NEXT: const int hpp_rw1 = hpprt::cuda::rank_within<256>(hpp_r1);
+// CUDA-NEXT: const int hpp_c1 = hpprt::cuda::lane_trip_count(hpp_n1, hpp_rw1, 256);
 // CUDA-NEXT: int hpp_k1 = 0;
 // CUDA-NEXT: for (; hpp_c1 - hpp_k1 >= 4; hpp_k1 += 4) {
-// CUDA-NEXT: const hpprt::index_t hpp_b1 = hpp_r1 + static_cast<hpprt::index_t>(hpp_k1) * 256;
+// CUDA-NEXT: const hpprt::index_t hpp_b1 = hpp_rw1 + static_cast<hpprt::index_t>(hpp_k1) * 256;
 // CUDA-NEXT: const auto hpp_t1_0_0 = hpp_term1_0(hpp_b1);
 // CUDA-NEXT: const auto hpp_t1_0_1 = hpp_term1_0(hpp_b1 + 1 * 256);
 // CUDA-NEXT: const auto hpp_t1_0_2 = hpp_term1_0(hpp_b1 + 2 * 256);

@@ -162,11 +162,14 @@ void guarded(int n, double *y, double *z) {
 // CUDA-NEXT: {{^}}    s = hpp_red_s.result();
 // CUDA-NEXT: {{^}}  } // hpp region 'scale_L{{[0-9]+}}'
 // A guard around a statement on one line shares it; around one on two
-// lines, it takes lines of its own.
+// lines, it takes lines of its own. The thread loop's copy for a team of
+// one warp comes first (its body as emitted, the guard included), then the
+// general path checked here.
 // CUDA-LABEL: {{^}}void guarded(
 // CUDA: {{^}}      int j = hpprt::index_at(hpp_lb1_0, hpp_iv1, 1);{{$}}
 // CUDA-NEXT: {{^}}#line 57 "{{.*}}.cpp"
 // CUDA-NEXT: {{^}}                                if (hpprt::cuda::is_vector_leader()) { z[e * 4 + j] = j; }{{$}}
+// CUDA-NEXT: {{^}}        }{{$}}
 // CUDA-NEXT: {{^}}      }{{$}}
 // CUDA-NEXT: {{^}}    }{{$}}
 // CUDA-NEXT: {{^}}#line 58 "{{.*}}.cpp"

@@ -119,6 +119,7 @@ void three_level_sums(int E, int N, int M, const double *A, const double *x, dou
 // CUDA-NEXT: acc = hpprt::identity_like<hpprt::Sum>(acc);
 // CUDA-NEXT: const int hpp_r1 = hpprt::cuda::thread_rank(),
 // CUDA-NEXT: hpp_s1 = hpprt::cuda::team_size();
+// A thread loop beside vector loops has no copy of its own.
 // CUDA-NEXT: const int hpp_c1 = hpprt::cuda::lane_trip_count(hpp_n1, hpp_r1, hpp_s1);
 // CUDA: for (int hpp_k1 = 0; hpp_k1 < hpp_c1; ++hpp_k1) {
 // CUDA-NEXT: const hpprt::index_t hpp_iv1 =
@@ -128,11 +129,13 @@ void three_level_sums(int E, int N, int M, const double *A, const double *x, dou
 // The vector loop has a copy for a whole warp (32 lanes on NVIDIA, the
 // wavefront on AMD) with the step known to the compiler.
 // CUDA: if (hpp_s2 == hpprt::cuda::warp::lanes) {
+// CUDA-NEXT: const int hpp_rw2 =
+// CUDA-NEXT: hpprt::cuda::rank_within<hpprt::cuda::warp::lanes>(hpp_r2);
 // CUDA-NEXT: const int hpp_c2 = hpprt::cuda::lane_trip_count(
-// CUDA-NEXT: hpp_n2, hpp_r2, hpprt::cuda::warp::lanes);
+// CUDA-NEXT: hpp_n2, hpp_rw2, hpprt::cuda::warp::lanes);
 // CUDA-NEXT: for (int hpp_k2 = 0; hpp_k2 < hpp_c2; ++hpp_k2) {
 // CUDA-NEXT: const hpprt::index_t hpp_iv2 =
-// CUDA-NEXT: hpp_r2 +
+// CUDA-NEXT: hpp_rw2 +
 // CUDA-NEXT: static_cast<hpprt::index_t>(hpp_k2) * hpprt::cuda::warp::lanes;
 // CUDA-NEXT: int m = hpprt::index_at(hpp_lb2_0, hpp_iv2, 1);
 // CUDA-NEXT: #line 37

@@ -75,14 +75,20 @@ void huge(int E, double *out) {
 }
 
 // stages: the widest loop has 125 iterations (the thread loop 17). The
-// team-vector loop is specialised for the width's threads, not for 256;
-// the thread loop is not specialised (a copy of its body would lack the
-// guard that keeps its statements to one lane when a team has lanes).
+// team-vector loop is specialised for the width's threads, not for 256,
+// and so is the thread loop (its team has no lanes); both copies of the
+// thread loop's body keep the guard that keeps its statements to one lane
+// should the team have lanes.
 // CUDA-LABEL: hpp region 'stages_L20'
 // CUDA: hpp_launch.team_width = 125;
 // CUDA: if (hpp_s{{[0-9]+}} == hpprt::cuda::team_width_threads(125, hpprt::cuda::warp::lanes)) {
 // CUDA: hpp thread loop over
-// CUDA-NOT: team_width_threads
+// CUDA-NEXT: int hpp_lb[[T:[0-9]+]]_0 = D * D;
+// CUDA: if (hpp_s[[T]] == hpprt::cuda::team_width_threads(125, hpprt::cuda::warp::lanes)) {
+// CUDA-NEXT: const int hpp_rw[[T]] = hpprt::cuda::rank_within<hpprt::cuda::team_width_threads(125, hpprt::cuda::warp::lanes)>(hpp_r[[T]]);
+// CUDA: if (hpprt::cuda::is_vector_leader()) { out[e * 125 + k] = s[k] + s[124 - k]; }
+// CUDA: } else {
+// CUDA: if (hpprt::cuda::is_vector_leader()) { out[e * 125 + k] = s[k] + s[124 - k]; }
 // CUDA: } // hpp region 'stages_L20'
 // CUDA-LABEL: hpp region 'unknown_L34'
 // CUDA-NOT: hpp_launch.team_width

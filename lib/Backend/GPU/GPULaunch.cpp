@@ -93,11 +93,7 @@ std::string GPURegionWriter::launchPrologue(std::string &Captures) const {
     Pro += Clause("hpp_launch.vector_length = static_cast<int>(" + L.VectorLengthText + ");");
   if (!L.LeagueText.empty())
     Pro += Clause("hpp_launch.league_cap = static_cast<hpprt::index_t>(" + L.LeagueText + ");");
-  bool NestedVector = false;
-  R.forEachConstruct([&](const Construct &C) {
-    NestedVector |= C.isLoop() && C.Level == LoopLevel::Vector;
-  });
-  if (NestedVector)
+  if (R.hasVectorLoops())
     Pro += "hpp_launch.nested_vector = true;\n";
   if (R.TeamWidth)
     Pro += formatv("hpp_launch.team_width = {0};\n", R.TeamWidth).str();

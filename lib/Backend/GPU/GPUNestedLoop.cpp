@@ -49,7 +49,8 @@ std::string GPURegionWriter::batchedTerms(const Construct &L, StringRef K,
   return Out;
 }
 
-std::string GPURegionWriter::batchedLoop(const Construct &L, StringRef K, StringRef Step) const {
+std::string GPURegionWriter::batchedLoop(const Construct &L, StringRef K, StringRef Rank,
+                                         StringRef Step) const {
   const unsigned N = kBatchedIterations, Terms = L.BatchedUpdates.size();
   // Each update as `r op=`.
   SmallVector<std::string, 2> Updates;
@@ -61,9 +62,9 @@ std::string GPURegionWriter::batchedLoop(const Construct &L, StringRef K, String
   }
   std::string Out = formatv("int hpp_k{0} = 0;\n"
                             "for (; hpp_c{0} - hpp_k{0} >= {1}; hpp_k{0} += {1}) {{\n"
-                            "const hpprt::index_t hpp_b{0} = hpp_r{0} + "
+                            "const hpprt::index_t hpp_b{0} = {3} + "
                             "static_cast<hpprt::index_t>(hpp_k{0}) * {2};\n",
-                            K, N, Step);
+                            K, N, Step, Rank);
   for (unsigned B = 0; B < N; ++B)
     for (unsigned S = 0; S < Terms; ++S)
       Out += formatv("const auto hpp_t{0}_{1}_{2} = hpp_term{0}_{1}(hpp_b{0}{3});\n", K, S, B,
@@ -102,68 +103,67 @@ Error GPURegionWriter::emitNestedLoop(const Construct &L) {
   // do for a 64-bit loop with a run-time step (docs/performance.md).
   std::string K = id(L), Iv = "hpp_iv" + K;
   Pro += formatv("const int hpp_r{0} = {1}, hpp_s{0} = {2};\n", K, rt(F.Rank), rt(F.Size));
-  auto Count = [&](StringRef Step) {
-    return formatv("const int hpp_c{0} = {1}(hpp_n{0}, hpp_r{0}, {2});\n", K,
-                   rt("lane_trip_count"), Step)
+  auto Count = [&](StringRef Rank, StringRef Step) {
+    return formatv("const int hpp_c{0} = {1}(hpp_n{0}, {2}, {3});\n", K, rt("lane_trip_count"),
+                   Rank, Step)
         .str();
   };
   // After a batched loop (below) the counted loop resumes where it
   // stopped, for the iterations that did not fill a batch.
   bool Batched = !L.BatchedUpdates.empty();
-  auto CountedHeader = [&](StringRef Step) {
+  auto CountedHeader = [&](StringRef Rank, StringRef Step) {
     return formatv("for ({3}; hpp_k{0} < hpp_c{0}; ++hpp_k{0}) {{ const "
-                   "hpprt::index_t {1} = hpp_r{0} + static_cast<hpprt::index_t>(hpp_k{0}) * "
+                   "hpprt::index_t {1} = {4} + static_cast<hpprt::index_t>(hpp_k{0}) * "
                    "{2}; ",
-                   K, Iv, Step, Batched ? "" : formatv("int hpp_k{0} = 0", K).str())
+                   K, Iv, Step, Batched ? "" : formatv("int hpp_k{0} = 0", K).str(), Rank)
                .str() +
            indexDecls(L, K, Iv);
   };
   if (Batched)
     Pro += batchedTerms(L, K, Iv);
-  auto Batch = [&](StringRef Step) {
-    return Batched ? batchedLoop(L, K, Step) : std::string();
+  auto Batch = [&](StringRef Rank, StringRef Step) {
+    return Batched ? batchedLoop(L, K, Rank, Step) : std::string();
   };
   // The common AUTO shapes get a copy with the step known at compile time,
-  // as a template would: a whole warp for a vector loop (the runtime's
-  // warp width: 32 on NVIDIA, 64 on gfx9 wavefronts), 256 threads for a
-  // team-vector loop. The division in the trip count becomes a shift. A
-  // team whose loops have constant trip counts gets AUTO teams of its
-  // width in whole warps (Region::TeamWidth): its team-vector loops are
-  // specialised for that many threads instead. Thread loops are not: the
-  // copy is the body as written, without the guards that keep a thread's
-  // statements to one of its lanes, should the team ever have lanes.
-  std::string WarpStep = rt("warp::lanes");
-  std::string WidthStep =
-      R.TeamWidth && L.Level == LoopLevel::TeamVector
-          ? formatv("{0}({1}, {2})", rt("team_width_threads"), R.TeamWidth, WarpStep).str()
-          : "";
-  StringRef Step = L.Level == LoopLevel::Vector ? StringRef(WarpStep)
-                   : !WidthStep.empty()          ? StringRef(WidthStep)
-                   : L.Level == LoopLevel::TeamVector ? "256"
-                                                      : "";
-  // The copy is the body's text in the file: a body written as a macro
-  // invocation is copied as that invocation (its expansion's locations
-  // name no text of their own: copying them gave an empty body, so the
-  // specialised path skipped the loop's work). A body whose file range
-  // cannot be found is not copied; the general loop serves every shape.
+  // as a template would (specialisedStep). The copy is the body's text in
+  // the file with the edits made so far (nested loops, guards, atomics),
+  // kept whole as the emitters laid it out; the formatter lays out the
+  // general path after it. A body written as a macro invocation is copied
+  // as that invocation (its expansion's locations name no text of their
+  // own: copying them gave an empty body, so the specialised path skipped
+  // the loop's work). A body whose file range cannot be found is not
+  // copied; the general loop serves every shape.
+  std::string Step = specialisedStep(L);
   const Stmt *Body = L.Dims.back().Loop->getBody();
   CharSourceRange BodyText = getStmtFileRange(Body, Body, Ctx);
   bool Specialise = !Step.empty() && BodyText.isValid();
+  // A thread loop's statements run on one lane of its thread: their
+  // guards go in before the copy is taken (nothing else is edited inside
+  // a thread loop after it: barriers and scratch stay at team level).
+  if (Specialise && L.Level == LoopLevel::Thread)
+    if (Error E = emitGuards(Body))
+      return E;
+  std::string Rank = "hpp_r" + K, General = "hpp_s" + K;
   if (Specialise) {
-    Pro += formatv("if (hpp_s{0} == {1}) {{\n", K, Step);
-    Pro += Count(Step) + Batch(Step) + CountedHeader(Step) + "\n" +
+    // The rank, masked to the step it is below on this path: nvcc then
+    // knows its range, folds the trip count of a loop no longer than the
+    // step to one and divides a non-negative index by shifts.
+    std::string Within = "hpp_rw" + K;
+    Pro += formatv("if ({0} == {1}) {{\nconst int {2} = {3}<{1}>({4});\n", General, Step, Within,
+                   rt("rank_within"), Rank);
+    Pro += Count(Within, Step) + Batch(Within, Step) + CountedHeader(Within, Step) + "\n" +
            Edit.userCopy(BodyText.getBegin(),
                          Edit.indentOf(BodyText.getBegin()) +
                              Edit.rewrittenText(BodyText.getBegin(), BodyText.getEnd())) +
            "\n}\n";
     Pro += "} else {\n";
   }
-  Pro += Count("hpp_s" + K) + Batch("hpp_s" + K);
+  Pro += Count(Rank, General) + Batch(Rank, General);
   std::string Indent = Edit.indentOf(L.Pragma.Begin);
   if (Error E = Edit.replace(L.Pragma.Begin, L.Pragma.End,
                              SourceEditor::indentBlock(Pro, Indent)))
     return E;
-  if (Error E = rewriteLoopHeaders(L, CountedHeader("hpp_s" + K), Edit))
+  if (Error E = rewriteLoopHeaders(L, CountedHeader(Rank, General), Edit))
     return E;
   std::string Epi = Specialise ? "}\n}\n" : "}\n";
   for (const ReductionVar &RV : L.Reductions) {
@@ -185,6 +185,28 @@ Error GPURegionWriter::emitNestedLoop(const Construct &L) {
   Epi += "}";
   return Edit.insertAfterStmt(L.Dims.back().Loop->getBody(),
                               SourceEditor::indentBlock("\n" + Epi, Indent));
+}
+
+/// Vector loops: a warp of lanes (the runtime's warp width: 32 on NVIDIA,
+/// 64 on gfx9 wavefronts). Team-vector loops, and thread loops of teams
+/// without lanes: the AUTO team, 256 threads, or the team's width in whole
+/// warps where its loops have constant trip counts (Region::TeamWidth).
+/// The division in the trip count becomes a shift, and a loop no longer
+/// than its step runs once per lane without a count. Thread loops beside
+/// vector loops get no copy: one for 8 threads of a warp of lanes each
+/// moved a three-level yAx by -19% to +7% of its hand kernel with the
+/// shape of its rows, as ptxas scheduled the nested loops' paths, and
+/// gained nothing elsewhere (docs/performance.md).
+std::string GPURegionWriter::specialisedStep(const Construct &L) const {
+  if (L.Level == LoopLevel::Vector)
+    return rt("warp::lanes");
+  bool Lanes = R.hasVectorLoops();
+  if (L.Level != LoopLevel::TeamVector && (L.Level != LoopLevel::Thread || Lanes))
+    return "";
+  if (R.TeamWidth)
+    return formatv("{0}({1}, {2})", rt("team_width_threads"), R.TeamWidth, rt("warp::lanes"))
+        .str();
+  return "256";
 }
 
 } // namespace hpp

@@ -123,8 +123,13 @@ Error GPURegionWriter::emitBarrier(const Construct &C) {
 /// A guard around statements on one line shares their line; around
 /// statements on several, it takes lines of its own, the statements under
 /// a `#line`, so that it can be laid out and read.
-Error GPURegionWriter::emitGuards() {
-  for (const GuardedStmt &G : R.Guarded) {
+Error GPURegionWriter::emitGuards(const Stmt *Within) {
+  for (unsigned I = 0; I < R.Guarded.size(); ++I) {
+    const GuardedStmt &G = R.Guarded[I];
+    if (Within && !rangeContains(Within->getSourceRange(), G.S->getBeginLoc(), SM))
+      continue;
+    if (!GuardsEmitted.insert(I).second)
+      continue;
     const Stmt *Last = G.Last ? G.Last : G.S;
     Expected<CharSourceRange> Range = Edit.stmtRange(G.S, Last);
     if (!Range)

@@ -75,17 +75,22 @@ private:
   /// its term at an iteration number (`hpp_term<K>_<s>`), and the loop
   /// that declares hpp_k<K> and evaluates the terms of kBatchedIterations
   /// iterations before it applies them, in order, leaving hpp_k<K> at the
-  /// first iteration left.
+  /// first iteration left; iteration k of this lane is Rank + k * Step.
   std::string batchedTerms(const Construct &L, llvm::StringRef K, llvm::StringRef Iv) const;
-  std::string batchedLoop(const Construct &L, llvm::StringRef K, llvm::StringRef Step) const;
+  std::string batchedLoop(const Construct &L, llvm::StringRef K, llvm::StringRef Rank,
+                          llvm::StringRef Step) const;
 
   // Everything else (GPURegionWriter.cpp).
   llvm::Error emitScratch(const Construct &C) override;
   llvm::Error emitAtomic(const Construct &C) override;
   llvm::Error emitSingle(const Construct &C) override;
   llvm::Error emitBarrier(const Construct &C) override;
-  llvm::Error emitGuards();
+  /// The guards not emitted yet; with \p Within, only those of statements
+  /// inside it (a thread loop's body, before its copy is taken).
+  llvm::Error emitGuards(const clang::Stmt *Within = nullptr);
   llvm::Error markDeviceFunctions();
+  /// The step a nested loop's copy is specialised for, or "" for none.
+  std::string specialisedStep(const Construct &L) const;
 
   std::string rt(llvm::StringRef Name) const { return (D.Runtime + "::" + Name).str(); }
   std::string id(const Construct &L) const { return Names.id(L); }
@@ -103,6 +108,8 @@ private:
   const GPUDialect &D;
   LoopNames Names;
   llvm::DenseSet<unsigned> &AnnotatedOffsets;
+  /// Indices into R.Guarded of the guards emitted.
+  llvm::DenseSet<unsigned> GuardsEmitted;
 };
 
 /// The runtime functions that distribute, all-reduce and broadcast at a

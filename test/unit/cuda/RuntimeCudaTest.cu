@@ -1423,6 +1423,31 @@ void case_lane_trip_count() {
   hpp::free(out);
 }
 
+// rank_within<Step> is the rank itself for every rank below Step (a
+// specialised loop's copy runs only there), whether Step is a power of two
+// (masked) or not (a team's width in whole warps: 96 threads).
+template <int Step> __global__ void rank_within_kernel(int *out) {
+  for (int r = 0; r < Step; ++r)
+    out[r] = rt::rank_within<Step>(r);
+}
+
+template <int Step> void check_rank_within(int *out) {
+  rank_within_kernel<Step><<<1, 1>>>(out);
+  CUDA_OK(cudaDeviceSynchronize());
+  for (int r = 0; r < Step; ++r)
+    CHECK_MSG(out[r] == r, "step %d rank %d: %d", Step, r, out[r]);
+}
+
+void case_rank_within() {
+  int *out = hpp::alloc<int>(256, hpp::Space::Shared);
+  check_rank_within<1>(out);
+  check_rank_within<8>(out);
+  check_rank_within<rt::warp::lanes>(out);
+  check_rank_within<96>(out);
+  check_rank_within<256>(out);
+  hpp::free(out);
+}
+
 void case_vector_trips() {
   auto body = [=] __device__(const rt::Ctx &) {};
   struct Case {
@@ -1977,6 +2002,7 @@ int main(int argc, char **argv) {
       {"plan_cache", case_plan_cache},
       {"vector_trips", case_vector_trips},
       {"lane_trip_count", case_lane_trip_count},
+      {"rank_within", case_rank_within},
       {"timing", case_timing},
   };
   int failed = 0;
