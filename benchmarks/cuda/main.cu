@@ -775,6 +775,16 @@ int main(int argc, char** argv) {
                        [&] { base_transpose(R, C, X, Z); });
     add_row("transpose/rows", std::to_string(R) + "x" + std::to_string(C), q, 2.0 * R * C * 8,
             "stream", bad_rows == 0, bad_rows == 0 ? "bit-exact vs hand" : "mismatch");
+
+    // Placement control: the flat pair again with the output buffers
+    // swapped. A transpose's writes stride by R * 8 bytes, so which DRAM
+    // channels they meet depends on the buffer's address.
+    Pair s = time_pair([&] { hpp_transpose(R, C, X, Z); }, [&] { base_transpose(R, C, X, Y); });
+    CK(cudaDeviceSynchronize());
+    const unsigned long long bad_swapped = ndiff(Y, Z, (long)R * C);
+    add_row("transpose/swapped", std::to_string(R) + "x" + std::to_string(C), s,
+            2.0 * R * C * 8, "stream", bad_swapped == 0,
+            bad_swapped == 0 ? "bit-exact vs hand, outputs swapped" : "mismatch");
   }
 
   // ---- histogram ------------------------------------------------------------------------
