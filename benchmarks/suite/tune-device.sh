@@ -61,12 +61,14 @@ untuned, tuned = rows(sys.argv[1]), rows(sys.argv[2])
 shapes = defaultdict(list)
 for line in open(sys.argv[3]):
     f = line.rstrip("\n").split("\t")
-    if len(f) != 11 or f[0] != "hpp-tune-1":
+    if len(f) != 12 or f[0] != "hpp-tune-2":
         continue
-    vec, team, cap = int(f[7]), int(f[8]), int(f[9])
+    vec, team, cap, tiles = int(f[7]), int(f[8]), int(f[9]), int(f[10])
     s = "%d" % vec if team == 1 and vec > 64 else "%dx%d" % (vec, team)
     if cap:
         s += "/%d" % cap
+    if tiles:
+        s += "t"
     shapes[f[2]].append((int(f[6]), s))
 
 def chosen(kernel, form, sizes_of_kernel, size):

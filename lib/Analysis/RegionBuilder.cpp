@@ -26,6 +26,7 @@
 #include "Analysis/ResultUses.h"
 #include "Analysis/ScanAnalysis.h"
 #include "Analysis/ScratchAnalysis.h"
+#include "Analysis/RowSharing.h"
 #include "Analysis/TeamWidth.h"
 #include "Analysis/ThrowAnalysis.h"
 #include "Basic/ASTUtils.h"
@@ -163,6 +164,7 @@ void Builder::buildRegion(std::unique_ptr<Construct> Root, const LocatedStmt *LS
     markUnreadResults(R, Ctx);
     checkNowaitResults(R, Ctx, Diags);
     R.TeamWidth = teamWidth(R);
+    R.RowsShareReads = !R.isTeamRegion() && rowsShareReads(*R.Root);
     R.SizedVectorLoops = sizedVectorLoops(R, Ctx);
     markBatchedReductions(R, Ctx);
   }

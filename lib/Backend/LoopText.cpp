@@ -86,6 +86,20 @@ std::string indexDecls(const Construct &L, StringRef K, StringRef Iv) {
   return Out;
 }
 
+std::string rowIndexDecls(const Construct &L, StringRef K, StringRef Row, StringRef Col) {
+  unsigned N = L.Dims.size();
+  assert(N > 1 && "rows of a single loop");
+  std::string Out = formatv("hpprt::index_t hpp_q{0} = {1}; ", K, Row);
+  for (unsigned D = N - 2; D > 0; --D)
+    Out += formatv("const hpprt::index_t hpp_x{0}_{1} = hpp_div{0}_{1}.peel(hpp_q{0}); ", K, D);
+  for (unsigned D = 0; D < N; ++D)
+    Out += indexDecl(L, K, D,
+                     D == 0       ? "hpp_q" + K.str()
+                     : D == N - 1 ? Col.str()
+                                  : formatv("hpp_x{0}_{1}", K, D).str());
+  return Out;
+}
+
 std::string peelDecls(const Construct &L, StringRef K, StringRef Iv) {
   std::string Out = formatv("hpprt::index_t hpp_q{0} = {1}; ", K, Iv);
   for (unsigned D = L.Dims.size() - 1; D > 0; --D)

@@ -44,6 +44,12 @@ std::string indexDecls(const Construct &Loop, llvm::StringRef K, llvm::StringRef
 /// the outermost one in hpp_qK (one of indexDecls' parts).
 std::string peelDecls(const Construct &Loop, llvm::StringRef K, llvm::StringRef Iv);
 
+/// indexDecls for an iteration of two or more collapsed loops given as
+/// its \p Row (the outer loops' iterations, collapsed) and its position
+/// \p Col in the innermost loop: only the outer dimensions are peeled.
+std::string rowIndexDecls(const Construct &Loop, llvm::StringRef K, llvm::StringRef Row,
+                          llvm::StringRef Col);
+
 /// The declaration of dimension \p D's index from its normalised iteration
 /// number \p Iter (one of indexDecls' parts).
 std::string indexDecl(const Construct &Loop, llvm::StringRef K, unsigned D,

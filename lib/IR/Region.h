@@ -383,6 +383,10 @@ struct Region {
   /// team has, when all of them have constant trip counts (0 otherwise).
   /// An AUTO team need not be wider; see teamWidth().
   unsigned TeamWidth = 0;
+  /// Flat regions over collapsed loops: whether rows of the innermost loop
+  /// read memory in common, so that the GPU may run them as tiles of rows;
+  /// see rowsShareReads().
+  bool RowsShareReads = false;
   /// Team regions with AUTO sizes: the vector loops whose trip counts the
   /// host can compute before the launch (bounds over literals and values
   /// the region captures unchanged), from which the GPU runtime sizes AUTO

@@ -165,11 +165,15 @@ public:
   }
 
   /// n / d for 0 <= n <= max_n.
+  /// Narrow: n, d and so the quotient and remainder fit in 32 bits, which
+  /// the arithmetic says (one 32 x 32 -> 64 multiply for the high half,
+  /// a 32-bit multiply and subtraction for the remainder) rather than
+  /// leaving a GPU compiler to emulate 64-bit products.
   HPPRT_HOST_DEVICE index_t divide(index_t n) const {
     if (!narrow_)
       return n / d_;
-    const std::uint64_t un = static_cast<std::uint64_t>(n);
-    const std::uint64_t high = (un * multiplier_) >> 32;
+    const std::uint32_t un = static_cast<std::uint32_t>(n);
+    const std::uint64_t high = (static_cast<std::uint64_t>(un) * multiplier_) >> 32;
     return static_cast<index_t>((high + un) >> shift_);
   }
 
@@ -177,7 +181,11 @@ public:
   /// flat iteration number.
   HPPRT_HOST_DEVICE index_t peel(index_t &n) const {
     const index_t q = divide(n);
-    const index_t r = n - q * d_;
+    const index_t r =
+        narrow_ ? static_cast<index_t>(static_cast<std::uint32_t>(n) -
+                                       static_cast<std::uint32_t>(q) *
+                                           static_cast<std::uint32_t>(d_))
+                : n - q * d_;
     n = q;
     return r;
   }

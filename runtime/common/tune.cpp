@@ -24,6 +24,8 @@ std::string describe(const Candidate &c, bool team_region) {
                               : std::to_string(c.vector * c.team);
   if (c.per_sm > 0)
     s += "/" + std::to_string(c.per_sm);
+  if (c.tiles)
+    s += "t";
   return s;
 }
 
@@ -61,10 +63,16 @@ std::vector<Candidate> candidates(const Region &r) {
   std::vector<Candidate> out;
   add(out, r.automatic);
   if (!r.team) {
-    // A flat loop's block: warp multiples the kernel can run.
+    // A flat loop's block: warp multiples the kernel can run, in the
+    // automatic mapping; then, for collapsed loops that may run as tiles,
+    // each in the other mapping (tiles need two warps a block).
     for (int b : block_sizes)
       if (b % r.warp == 0 && b <= r.max_threads)
-        add(out, Candidate{b, 1, 0});
+        add(out, Candidate{b, 1, 0, r.automatic.tiles});
+    if (r.collapsed_tiles && !r.results)
+      for (int b : block_sizes)
+        if (b % r.warp == 0 && b <= r.max_threads && b >= 2 * r.warp)
+          add(out, Candidate{b, 1, 0, !r.automatic.tiles});
     if (r.results && r.iterations > 0) {
       // The grid of a flat reduction: at least 8 iterations per thread
       // (runtime/gpu/launch.cu), at most the resident blocks.
@@ -210,8 +218,8 @@ std::string cache_path(const EnvLookup &env) {
 
 namespace {
 
-constexpr const char *kVersion = "hpp-tune-1";
-constexpr std::size_t kFields = 11;
+constexpr const char *kVersion = "hpp-tune-2";
+constexpr std::size_t kFields = 12;
 
 /// Field text without the separators of the format.
 std::string clean(const std::string &s) {
@@ -248,7 +256,7 @@ std::string format_entry(const Entry &e) {
   std::snprintf(us, sizeof us, "%.3f", e.us);
   return std::string(kVersion) + "\t" + e.key() + "\t" + std::to_string(e.choice.vector) +
          "\t" + std::to_string(e.choice.team) + "\t" + std::to_string(e.choice.per_sm) +
-         "\t" + us;
+         "\t" + (e.choice.tiles ? "1" : "0") + "\t" + us;
 }
 
 bool parse_entry(const std::string &line, Entry &out) {
@@ -267,21 +275,23 @@ bool parse_entry(const std::string &line, Entry &out) {
   e.device = f[1];
   e.kernel = f[2];
   e.file = f[3];
-  long long line_no, cls, vec, team, per_sm;
+  long long line_no, cls, vec, team, per_sm, tiles;
   if (!to_int(f[4], 0, 1LL << 31, line_no) || !to_int(f[6], 0, 63, cls) ||
       !to_int(f[7], 1, 1024, vec) || !to_int(f[8], 1, 1024, team) ||
-      !to_int(f[9], 0, 1024, per_sm) || !pow2(static_cast<int>(vec)) || vec * team > 1024)
+      !to_int(f[9], 0, 1024, per_sm) || !to_int(f[10], 0, 1, tiles) ||
+      !pow2(static_cast<int>(vec)) || vec * team > 1024)
     return false;
   if (f[5].size() != 16 || f[5].find_first_not_of("0123456789abcdef") != std::string::npos)
     return false;
   e.signature = std::strtoull(f[5].c_str(), nullptr, 16);
   char *end = nullptr;
-  e.us = std::strtod(f[10].c_str(), &end);
-  if (f[10].empty() || *end || !std::isfinite(e.us) || e.us < 0)
+  e.us = std::strtod(f[11].c_str(), &end);
+  if (f[11].empty() || *end || !std::isfinite(e.us) || e.us < 0)
     return false;
   e.line = static_cast<int>(line_no);
   e.size_class = static_cast<int>(cls);
-  e.choice = Candidate{static_cast<int>(vec), static_cast<int>(team), static_cast<int>(per_sm)};
+  e.choice = Candidate{static_cast<int>(vec), static_cast<int>(team), static_cast<int>(per_sm),
+                       tiles != 0};
   out = e;
   return true;
 }

@@ -20,18 +20,22 @@ namespace tune {
 
 /// One launch shape: a block of vector × team threads (a flat loop's block
 /// is vector × 1), at most per_sm resident blocks per multiprocessor
-/// counted into the grid (0: as many as fit, today's AUTO grid).
+/// counted into the grid (0: as many as fit, today's AUTO grid), and for a
+/// flat loop over collapsed loops whether it runs as tiles of rows
+/// (hpprt's tile_collapsed) or as consecutive iterations per block.
 struct Candidate {
   int vector = 1;
   int team = 1;
   int per_sm = 0;
+  bool tiles = false;
   bool operator==(const Candidate &o) const {
-    return vector == o.vector && team == o.team && per_sm == o.per_sm;
+    return vector == o.vector && team == o.team && per_sm == o.per_sm && tiles == o.tiles;
   }
   bool operator!=(const Candidate &o) const { return !(*this == o); }
 };
 
-/// "32x8" or "256", with "/2" when per_sm caps the grid.
+/// "32x8" or "256", with "/2" when per_sm caps the grid and "t" for tiles
+/// ("256t").
 std::string describe(const Candidate &c, bool team_region);
 
 /// What candidate generation knows about a region, its kernel and device.
@@ -50,6 +54,9 @@ struct Region {
   int auto_per_sm = 0;     ///< its resident blocks per multiprocessor
   long long iterations = 0;
   int multiprocessors = 1;
+  /// A flat loop over collapsed loops that may run as tiles at this size:
+  /// each block size is tried both ways (automatic.tiles is the default).
+  bool collapsed_tiles = false;
 };
 
 /// At most this many candidates per region and size class.

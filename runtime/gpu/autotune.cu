@@ -218,7 +218,8 @@ std::uint64_t signature(const Launch &cfg, const TuneKey &k, const Shape &automa
 
 std::unique_ptr<Slot> make_slot(State &st, Launch &cfg, const void *kernel, const TuneKey &k,
                                 const dialect::DeviceLimits &prop,
-                                const std::size_t (&scratch)[4], const Shape &automatic) {
+                                const std::size_t (&scratch)[4], const Shape &automatic,
+                                bool automatic_tiles) {
   tune::Region r;
   r.team = cfg.kind == RegionKind::Team;
   r.results = k.results;
@@ -233,10 +234,12 @@ std::unique_ptr<Slot> make_slot(State &st, Launch &cfg, const void *kernel, cons
   const std::size_t static_shared = automatic.attr.sharedSizeBytes;
   r.shared_avail = prop.shared_per_block > static_shared ? prop.shared_per_block - static_shared : 0;
   r.automatic = tune::Candidate{static_cast<int>(automatic.block.x),
-                                static_cast<int>(automatic.block.y), 0};
+                                static_cast<int>(automatic.block.y), 0, automatic_tiles};
   r.auto_per_sm = automatic.per_sm;
   r.iterations = cfg.iterations;
   r.multiprocessors = prop.multiprocessors;
+  // Tiles need blocks of two warps at least: the loosest block asks.
+  r.collapsed_tiles = !r.team && !k.results && may_tile(cfg, 2 * prop.warp_size, prop.warp_size);
 
   // Keep the candidates that plan like a user-given shape would.
   std::vector<tune::Candidate> kept;
@@ -246,7 +249,8 @@ std::unique_ptr<Slot> make_slot(State &st, Launch &cfg, const void *kernel, cons
     if (kept.empty()) {
       // the automatic shape: as planned
     } else if (c.vector == r.automatic.vector && c.team == r.automatic.team) {
-      if (c.per_sm >= automatic.per_sm)
+      // The automatic block with a smaller grid, or in the other mapping.
+      if (c.tiles == r.automatic.tiles && c.per_sm >= automatic.per_sm)
         continue; // no smaller grid than the automatic one
     } else {
       try {
@@ -300,19 +304,22 @@ bool tuning() {
 
 void tune_plan(Launch &cfg, const void *kernel, const ShapeKey &key,
                const dialect::DeviceLimits &prop, const std::size_t (&scratch)[4],
-               bool results, Shape &shape, int &per_sm_cap, TuneTicket &ticket) {
+               bool results, Shape &shape, int &per_sm_cap, bool &tiles,
+               TuneTicket &ticket) {
   const TuneKey k{key, results, cfg.league_cap > 0, tune::size_class(cfg.iterations)};
   State &st = state();
   // A decided region launched again by this thread: no lock.
   thread_local TuneKey last_key{};
   thread_local Shape last_shape;
   thread_local int last_cap = 0, last_index = 0;
+  thread_local bool last_tiles = false;
   thread_local void *last_slot = nullptr;
   thread_local unsigned last_generation = 0;
   if (last_slot && last_key == k &&
       last_generation == st.generation.load(std::memory_order_acquire)) {
     shape = last_shape;
     per_sm_cap = last_cap;
+    tiles = last_tiles;
     ticket.slot = last_slot;
     ticket.index = last_index;
     ticket.kernel = kernel;
@@ -328,7 +335,8 @@ void tune_plan(Launch &cfg, const void *kernel, const ShapeKey &key,
       // After the GPU runtime's own exit handler was registered (the device
       // is initialised by now), so this one runs first.
       std::call_once(registered, [] { std::atexit(at_exit); });
-      it = st.slots.emplace(k, make_slot(st, cfg, kernel, k, prop, scratch, shape)).first;
+      it = st.slots.emplace(k, make_slot(st, cfg, kernel, k, prop, scratch, shape, tiles))
+               .first;
     }
     Slot &slot = *it->second;
     poll(slot, false);
@@ -346,6 +354,7 @@ void tune_plan(Launch &cfg, const void *kernel, const ShapeKey &key,
     }
     shape = slot.shapes[pick.index];
     per_sm_cap = slot.search.candidates()[pick.index].per_sm;
+    tiles = slot.search.candidates()[pick.index].tiles;
     ticket.slot = &slot;
     ticket.index = pick.index;
     ticket.kernel = kernel;
@@ -353,6 +362,7 @@ void tune_plan(Launch &cfg, const void *kernel, const ShapeKey &key,
       last_key = k;
       last_shape = shape;
       last_cap = per_sm_cap;
+      last_tiles = tiles;
       last_index = pick.index;
       last_slot = &slot;
       last_generation = st.generation.load(std::memory_order_acquire);

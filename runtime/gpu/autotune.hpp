@@ -22,11 +22,13 @@ namespace detail {
 bool tuning();
 
 /// Replaces shape (the automatic one for key) by the one this launch of
-/// cfg runs and sets per_sm_cap (0: none) and ticket. Scans are not tuned.
+/// cfg runs and sets per_sm_cap (0: none), tiles (on entry the automatic
+/// mapping of a flat loop over collapsed loops: tiles of rows or not) and
+/// ticket. Scans are not tuned.
 void tune_plan(Launch &cfg, const void *kernel, const ShapeKey &key,
                const dialect::DeviceLimits &prop,
                const std::size_t (&scratch)[4], bool results, Shape &shape,
-               int &per_sm_cap, TuneTicket &ticket);
+               int &per_sm_cap, bool &tiles, TuneTicket &ticket);
 
 /// Records the start event of a timed launch on cfg.stream, just before
 /// the kernel.

@@ -121,6 +121,24 @@ std::size_t round_up(std::size_t bytes, std::size_t a) {
   return align_up(bytes, a);
 }
 
+/// HPP_COLLAPSE_TILES=off runs every flat loop of collapsed loops as
+/// consecutive iterations per block, tuned or not (to compare the two
+/// mappings); unset or auto keeps the rules (tiles where rows share reads
+/// or the autotuner chose them, and tile_collapsed() allows). Read once;
+/// anything else is an error.
+bool collapsed_tiles() {
+  static const bool tiles = [] {
+    const char *v = std::getenv("HPP_COLLAPSE_TILES");
+    if (!v || !*v || std::strcmp(v, "auto") == 0)
+      return true;
+    if (std::strcmp(v, "off") == 0)
+      return false;
+    throw Error(std::string("hpp: HPP_COLLAPSE_TILES='") + v +
+                "' is not a choice (expected auto or off)");
+  }();
+  return tiles;
+}
+
 std::string threads_text(int team, int vec) {
   return "team_size " + std::to_string(team) + " \xC3\x97 vector_length " +
          std::to_string(vec);
@@ -338,8 +356,12 @@ Plan plan_launch(Launch &cfg, const void *kernel, const void *bounded) {
   }
   int per_sm = shape.per_sm;
   int tuned_cap = 0; // the tuner's blocks per multiprocessor, 0: none
+  // A flat loop over collapsed loops runs as tiles of rows by default where
+  // its rows read memory in common; the tuner may choose otherwise.
+  bool tiles = cfg.rows_share_reads;
   if (cfg.kind != RegionKind::Scan && tuning()) {
-    tune_plan(cfg, kernel, key, prop, scratch, has_results, shape, tuned_cap, plan.tune);
+    tune_plan(cfg, kernel, key, prop, scratch, has_results, shape, tuned_cap, tiles,
+              plan.tune);
     per_sm = tuned_cap > 0 ? std::min(tuned_cap, shape.per_sm) : shape.per_sm;
   }
   plan.block = shape.block;
@@ -347,6 +369,8 @@ Plan plan_launch(Launch &cfg, const void *kernel, const void *bounded) {
   const int threads = static_cast<int>(plan.block.x * plan.block.y);
   const index_t resident = static_cast<index_t>(per_sm) * prop.multiprocessors;
   index_t grid = 0;
+  index_t bands = 1; // the grid's second dimension: rows of tiles
+  index_t tile_row = 0;
   switch (cfg.kind) {
   case RegionKind::Team:
     // One block per team, as a hand kernel launches them, unless a block
@@ -377,9 +401,17 @@ Plan plan_launch(Launch &cfg, const void *kernel, const void *bounded) {
       // once (a grid-stride loop costs ~10% on L2-resident data, H100), so
       // the grid must cover the iterations.
       grid = (n + threads - 1) / threads;
+      if (tiles && may_tile(cfg, threads, prop.warp_size)) {
+        // Tiles of collapsed loops (collapsed_cell): the grid's first
+        // dimension runs across a band of rows, the second over bands.
+        tile_row = cfg.row_length;
+        const index_t rows_per_block = threads / prop.warp_size;
+        grid = (tile_row + prop.warp_size - 1) / prop.warp_size;
+        bands = (n / tile_row + rows_per_block - 1) / rows_per_block;
+      }
       const bool too_many =
           grid > prop.max_grid_blocks ||
-          (prop.max_grid_threads > 0 && grid * threads > prop.max_grid_threads);
+          (prop.max_grid_threads > 0 && grid * bands * threads > prop.max_grid_threads);
       if (too_many)
         fail(cfg, "a flat loop of " + std::to_string(n) + " iterations needs " +
                       std::to_string(grid) + " blocks of " + std::to_string(threads) +
@@ -397,10 +429,11 @@ Plan plan_launch(Launch &cfg, const void *kernel, const void *bounded) {
     break;
   }
   }
-  plan.grid = dim3(static_cast<unsigned>(grid), 1, 1);
+  plan.grid = dim3(static_cast<unsigned>(grid), static_cast<unsigned>(bands), 1);
 
   Ctx &ctx = plan.ctx;
   ctx.iterations = n;
+  ctx.tile_row = tile_row;
   ctx.scratch0_team_bytes = scratch[0];
   ctx.scratch0_thread_bytes = scratch[1];
   ctx.scratch1_team_bytes = scratch[2];
@@ -426,6 +459,11 @@ Plan plan_launch(Launch &cfg, const void *kernel, const void *bounded) {
   if (plan.tune.start)
     tune_start(cfg, plan.tune);
   return plan;
+}
+
+bool may_tile(const Launch &cfg, int threads, int warp) {
+  return cfg.kind == RegionKind::Flat && cfg.participants.empty() && cfg.row_length > 0 &&
+         collapsed_tiles() && tile_collapsed(cfg.iterations, cfg.row_length, threads, warp);
 }
 
 bool finish_launch(Launch &cfg, Plan &plan) {

@@ -81,6 +81,26 @@ HPPRT_HOST_DEVICE constexpr int vector_for_trips(index_t trips, int warp, bool r
       lanes /= 2;
   return lanes;
 }
+/// Whether a flat loop of `n` iterations that runs collapsed loops whose
+/// innermost one has `row` iterations runs as tiles (Launch::row_length):
+/// each block a strip of warp-wide columns over threads / warp rows, each
+/// warp one row, as a hand kernel's 32 x 8 block covers a 2-D loop. Rows
+/// sharing a block then share what their iterations read in common (a
+/// matrix product's row of B, a stencil's neighbouring rows) in L1, where
+/// consecutive iterations across one row share nothing. Tiles need rows of
+/// at least a warp that whole warps pad by an eighth at most (a row of 724
+/// gets 736 columns; one of 40, 64, which would idle 38% of the threads),
+/// at least two rows per block, and no more bands of rows than a grid's
+/// second dimension allows (65535 on every device).
+HPPRT_HOST_DEVICE constexpr bool tile_collapsed(index_t n, index_t row, int threads, int warp) {
+  if (row < warp || threads < 2 * warp || n < row)
+    return false;
+  const index_t padded = (row + warp - 1) / warp * warp;
+  const index_t rows_per_block = threads / warp;
+  const index_t rows = n / row;
+  return padded * 8 <= row * 9 && rows >= rows_per_block &&
+         (rows + rows_per_block - 1) / rows_per_block <= 65535;
+}
 /// Alignment of the per-team and per-thread parts of scratch (Ctx rounds
 /// the byte counts up to it) and of each block's level-1 slot.
 constexpr std::size_t scratch0_align = 16;
@@ -93,6 +113,9 @@ struct Ctx {
   std::size_t scratch0_team_bytes, scratch0_thread_bytes;
   std::size_t scratch1_team_bytes, scratch1_thread_bytes;
   index_t iterations; ///< Launch::iterations
+  /// A flat loop launched as tiles (tile_collapsed): the length of its
+  /// rows, Launch::row_length; 0 where blocks run consecutive iterations.
+  index_t tile_row;
 
 #ifdef HPPRT_GPU_COMPILE
   /// Base of this block's dynamic shared memory (level-0 scratch).
@@ -248,6 +271,15 @@ struct Launch {
   /// writes false where none does, and AUTO lanes then cover the trips
   /// (vector_for_trips).
   bool vector_reductions = true;
+  /// Flat regions of collapsed loops without results: the trip count of
+  /// the innermost collapsed loop (0 = not collapsed). The kernel finds its
+  /// iteration with collapsed_cell(), so launch() may run the iterations
+  /// as tiles of rows where tile_collapsed() allows: by default when
+  /// rows_share_reads, else when the autotuner chose tiles.
+  index_t row_length = 0;
+  /// Whether the rows read memory in common (hppc's analysis), which makes
+  /// tiles the default mapping.
+  bool rows_share_reads = false;
   std::size_t scratch_team_bytes[2] = {0, 0};
   std::size_t scratch_thread_bytes[2] = {0, 0};
   /// Set before constructing the region's reductions and scans (their
@@ -386,6 +418,29 @@ __device__ inline index_t league_stride() {
 }
 __device__ inline index_t global_rank() {
   return static_cast<index_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+}
+/// This thread's iteration of a flat loop over collapsed loops: its number
+/// `iv` (the loop's bound when the thread has none), and its `row` (the
+/// iteration of the outer loops, collapsed) and `col` (of the innermost
+/// loop, whose trip count `row_div` divides by). Launched as tiles
+/// (Ctx::tile_row), block (x, y) covers warp-wide column strip x of the
+/// rows from y * (warps per block) on, one row per warp, and row and col
+/// come from the block's coordinates with no division. Otherwise iteration
+/// global_rank(), divided.
+struct CollapsedCell {
+  index_t iv, row, col;
+};
+__device__ inline CollapsedCell collapsed_cell(const Ctx &ctx, const FastDiv &row_div) {
+  if (ctx.tile_row == 0) {
+    const index_t iv = global_rank();
+    index_t row = iv;
+    const index_t col = row_div.peel(row);
+    return {iv, row, col};
+  }
+  const index_t row = static_cast<index_t>(blockIdx.y) * (blockDim.x / warp::lanes) +
+                      threadIdx.x / warp::lanes;
+  const index_t col = static_cast<index_t>(blockIdx.x) * warp::lanes + threadIdx.x % warp::lanes;
+  return {col < ctx.tile_row ? row * ctx.tile_row + col : ctx.iterations, row, col};
 }
 __device__ inline index_t global_size() {
   return static_cast<index_t>(gridDim.x) * blockDim.x;

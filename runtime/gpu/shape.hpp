@@ -51,6 +51,11 @@ struct ShapeKey {
 /// counts (vector_for_trips), or 0 when they do not decide it (a warp).
 int auto_vector_length(const Launch &cfg, int warp);
 
+/// Whether cfg, a flat loop over collapsed loops without results, may run
+/// as tiles of rows in blocks of `threads` (tile_collapsed), unless
+/// HPP_COLLAPSE_TILES=off.
+bool may_tile(const Launch &cfg, int threads, int warp);
+
 /// The block, shared memory and occupancy of a launch of kernel with cfg's
 /// shape, or with the block of `given` (a tuning candidate) in place of
 /// cfg's sizes; fail()s with the reason when the shape cannot run.

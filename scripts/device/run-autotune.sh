@@ -6,7 +6,8 @@
 # GPU and FileCheck are at hand; the device has neither lit nor FileCheck,
 # so the checks are grep -E forms of the test's CHECK lines.
 #   1. HPP_TUNE=1 with an empty cache: output equals the serial build's, one
-#      report line per region with every candidate's time and the choice,
+#      report line per region with every candidate's time and the choice
+#      (the collapsed loop's candidates include tiles of rows, "256t"),
 #      one cache line per region;
 #   2. again: the cache is reused (reported "cached"), the file unchanged;
 #   3. HPP_TUNE unset: same output, no report, cache untouched;
@@ -47,18 +48,21 @@ check "tuned run: scale report" has "$tmp/err1" \
   "hpp: tune: 'scale' \(.*autotune.cpp:[0-9]+\) n=2\^20 on .*: 256 $num, 128 $num, .* -> [0-9]+"
 check "tuned run: dot report" has "$tmp/err1" \
   "hpp: tune: 'dot' \(.*autotune.cpp:[0-9]+\) n=2\^20 on .*: 256 $num, .* -> [0-9/]+"
+check "tuned run: smooth report (tiles tried)" has "$tmp/err1" \
+  "hpp: tune: 'smooth' \(.*autotune.cpp:[0-9]+\) n=2\^19 on .*: 256 $num, .*, 256t $num.* -> [0-9]+t?\$"
 cache_lines() {
-  has "$cache" "^hpp-tune-1${T}[^$T]+${T}yAx${T}.*autotune.cpp${T}[0-9]+${T}[0-9a-f]{16}${T}11${T}[0-9]+${T}[0-9]+${T}[0-9]+${T}[0-9.]+\$" &&
-  has "$cache" "^hpp-tune-1${T}[^$T]+${T}scale${T}.*autotune.cpp${T}[0-9]+${T}[0-9a-f]{16}${T}20${T}[0-9]+${T}1${T}0${T}[0-9.]+\$" &&
-  has "$cache" "^hpp-tune-1${T}[^$T]+${T}dot${T}.*autotune.cpp${T}[0-9]+${T}[0-9a-f]{16}${T}20${T}[0-9]+${T}1${T}[0-9]+${T}[0-9.]+\$"
+  has "$cache" "^hpp-tune-2${T}[^$T]+${T}yAx${T}.*autotune.cpp${T}[0-9]+${T}[0-9a-f]{16}${T}11${T}[0-9]+${T}[0-9]+${T}[0-9]+${T}0${T}[0-9.]+\$" &&
+  has "$cache" "^hpp-tune-2${T}[^$T]+${T}scale${T}.*autotune.cpp${T}[0-9]+${T}[0-9a-f]{16}${T}20${T}[0-9]+${T}1${T}0${T}0${T}[0-9.]+\$" &&
+  has "$cache" "^hpp-tune-2${T}[^$T]+${T}dot${T}.*autotune.cpp${T}[0-9]+${T}[0-9a-f]{16}${T}20${T}[0-9]+${T}1${T}[0-9]+${T}0${T}[0-9.]+\$" &&
+  has "$cache" "^hpp-tune-2${T}[^$T]+${T}smooth${T}.*autotune.cpp${T}[0-9]+${T}[0-9a-f]{16}${T}19${T}[0-9]+${T}1${T}0${T}[01]${T}[0-9.]+\$"
 }
 check "tuned run: cache lines" cache_lines
 cp "$cache" "$tmp/first"
 
 tuned > "$tmp/out2" 2> "$tmp/err2"
 check "cached run: output" same "$tmp/out2"
-for r in yAx scale dot; do
-  check "cached run: $r cached" has "$tmp/err2" "hpp: tune: '$r' \(.*\) n=2\^[0-9]+ on .*: cached -> [0-9x/]+"
+for r in yAx scale dot smooth; do
+  check "cached run: $r cached" has "$tmp/err2" "hpp: tune: '$r' \(.*\) n=2\^[0-9]+ on .*: cached -> [0-9x/t]+"
 done
 check "cached run: cache unchanged" cmp -s "$cache" "$tmp/first"
 

@@ -44,12 +44,13 @@ void fill(int rows, int cols, double *a) {
 // CUDA-NEXT: int hpp_lb0_0 = 1;
 // CUDA: const hpprt::index_t hpp_n0 = hpp_n0_0 * hpp_n0_1;
 // CUDA: hpp_launch.kind = hpprt::cuda::RegionKind::Flat;
-// CUDA: for (hpprt::index_t hpp_iv0 = hpprt::cuda::global_rank();
-// CUDA-NEXT: hpp_iv0 < hpp_n0; hpp_iv0 = hpp_n0) {
-// CUDA-NEXT: hpprt::index_t hpp_q0 = hpp_iv0;
-// CUDA-NEXT: const hpprt::index_t hpp_x0_1 = hpp_div0_1.peel(hpp_q0);
+// CUDA: hpp_launch.row_length = hpp_n0_1;
+// CUDA: for (hpprt::cuda::CollapsedCell hpp_cell0 =
+// CUDA-NEXT: hpprt::cuda::collapsed_cell(hpp_ctx, hpp_div0_1);
+// CUDA-NEXT: hpp_cell0.iv < hpp_n0; hpp_cell0.iv = hpp_n0) {
+// CUDA-NEXT: hpprt::index_t hpp_q0 = hpp_cell0.row;
 // CUDA-NEXT: int i = hpprt::index_at(hpp_lb0_0, hpp_q0, 1);
-// CUDA-NEXT: int j = hpprt::index_at(hpp_lb0_1, hpp_x0_1, 1);
+// CUDA-NEXT: int j = hpprt::index_at(hpp_lb0_1, hpp_cell0.col, 1);
 // CUDA: { a[i * cols + j] = i + j; }
 
 // HIP is the CUDA translation with the HIP runtime's names: the diff checks

@@ -28,7 +28,8 @@
 // DEVICE-SCRIPT: scripts/device/run-autotune.sh
 
 // HPP_TUNE=1 (user guide, "Autotuning"): a team region with vector
-// reductions, a flat loop and a flat reduction, each launched many times,
+// reductions, a flat loop, a flat reduction and a flat loop over collapsed
+// loops (tried as tiles of rows too), each launched many times,
 // so that the first launches time every candidate shape and the later ones
 // run the fastest. Results must equal the serial build's whatever shape
 // each launch ran: the data are small integers, so reassociated sums are
@@ -40,14 +41,17 @@
 // TUNED-DAG: hpp: tune: 'yAx' ({{.*}}autotune.cpp:{{[0-9]+}}) n=2^11 on {{.*}}: {{[0-9]+x[0-9]+}} {{[0-9.]+}}us, {{.*}} -> {{[0-9]+x[0-9]+}}
 // TUNED-DAG: hpp: tune: 'scale' ({{.*}}autotune.cpp:{{[0-9]+}}) n=2^20 on {{.*}}: 256 {{[0-9.]+}}us, 128 {{[0-9.]+}}us, {{.*}} -> {{[0-9]+}}
 // TUNED-DAG: hpp: tune: 'dot' ({{.*}}autotune.cpp:{{[0-9]+}}) n=2^20 on {{.*}}: 256 {{[0-9.]+}}us, {{.*}} -> {{[0-9]+}}
+// TUNED-DAG: hpp: tune: 'smooth' ({{.*}}autotune.cpp:{{[0-9]+}}) n=2^19 on {{.*}}: 256 {{[0-9.]+}}us, {{.*}}, 256t {{[0-9.]+}}us{{.*}} -> {{[0-9]+t?}}{{$}}
 //
-// CACHE-DAG: hpp-tune-1	{{.+}}	yAx	{{.*}}autotune.cpp	{{[0-9]+}}	{{[0-9a-f]+}}	11	{{[0-9]+}}	{{[0-9]+}}	{{[0-9]+}}	{{[0-9.]+}}
-// CACHE-DAG: hpp-tune-1	{{.+}}	scale	{{.*}}autotune.cpp	{{[0-9]+}}	{{[0-9a-f]+}}	20	{{[0-9]+}}	1	0	{{[0-9.]+}}
-// CACHE-DAG: hpp-tune-1	{{.+}}	dot	{{.*}}autotune.cpp	{{[0-9]+}}	{{[0-9a-f]+}}	20	{{[0-9]+}}	1	{{[0-9]+}}	{{[0-9.]+}}
+// CACHE-DAG: hpp-tune-2	{{.+}}	yAx	{{.*}}autotune.cpp	{{[0-9]+}}	{{[0-9a-f]+}}	11	{{[0-9]+}}	{{[0-9]+}}	{{[0-9]+}}	0	{{[0-9.]+}}
+// CACHE-DAG: hpp-tune-2	{{.+}}	scale	{{.*}}autotune.cpp	{{[0-9]+}}	{{[0-9a-f]+}}	20	{{[0-9]+}}	1	0	0	{{[0-9.]+}}
+// CACHE-DAG: hpp-tune-2	{{.+}}	dot	{{.*}}autotune.cpp	{{[0-9]+}}	{{[0-9a-f]+}}	20	{{[0-9]+}}	1	{{[0-9]+}}	0	{{[0-9.]+}}
+// CACHE-DAG: hpp-tune-2	{{.+}}	smooth	{{.*}}autotune.cpp	{{[0-9]+}}	{{[0-9a-f]+}}	19	{{[0-9]+}}	1	0	{{[01]}}	{{[0-9.]+}}
 //
 // CACHED-DAG: hpp: tune: 'yAx' ({{.*}}) n=2^11 on {{.*}}: cached -> {{[0-9]+x[0-9]+}}
 // CACHED-DAG: hpp: tune: 'scale' ({{.*}}) n=2^20 on {{.*}}: cached -> {{[0-9]+}}
 // CACHED-DAG: hpp: tune: 'dot' ({{.*}}) n=2^20 on {{.*}}: cached -> {{[0-9]+}}
+// CACHED-DAG: hpp: tune: 'smooth' ({{.*}}) n=2^19 on {{.*}}: cached -> {{[0-9]+t?}}{{$}}
 //
 // STALE-DAG: hpp: tune: 'yAx' ({{.*}}) n=2^11 on {{.*}}: {{[0-9]+x[0-9]+}} {{[0-9.]+}}us, {{.*}} -> {{[0-9]+x[0-9]+}}
 // STALE-DAG: hpp: tune: 'scale' ({{.*}}) n=2^20 on {{.*}}: cached -> {{[0-9]+}}
@@ -55,10 +59,13 @@
 #include <hpp/hpp.hpp>
 
 int main() {
-  const int rows = 2500, cols = 300, n = 1 << 20, reps = 40;
+  const int rows = 2500, cols = 300, n = 1 << 20, side = 1 << 10, reps = 40;
   double* A = hpp::alloc<double>(static_cast<size_t>(rows) * cols, hpp::Space::Shared);
   double* x = hpp::alloc<double>(n, hpp::Space::Shared);
   double* y = hpp::alloc<double>(n, hpp::Space::Shared);
+  double* z = hpp::alloc<double>(n, hpp::Space::Shared);
+  for (int i = 0; i < n; ++i)
+    z[i] = 0;
   for (size_t k = 0; k < static_cast<size_t>(rows) * cols; ++k)
     A[k] = static_cast<double>(k % 7);
   for (int i = 0; i < n; ++i) {
@@ -85,10 +92,22 @@ int main() {
 #pragma hpp parallel reduction(+: s) name("dot")
     for (int i = 0; i < n; ++i)
       s += x[i] * y[i];
-    std::printf("%d %.1f %.1f\n", rep, result, s);
+
+    // x and y as side x side planes: a stencil over collapsed loops, whose
+    // rows read nothing in common (consecutive iterations per block by
+    // default); the tuner tries each block as tiles of rows too.
+#pragma hpp parallel collapse(2) name("smooth")
+    for (int i = 1; i < side - 1; ++i)
+      for (int j = 0; j < side; ++j)
+        z[i * side + j] = y[(i - 1) * side + j] + y[(i + 1) * side + j] + x[i * side + j];
+    double zs = 0;
+    for (int i = 0; i < n; ++i)
+      zs += z[i] * (i % 7 + 1);
+    std::printf("%d %.1f %.1f %.1f\n", rep, result, s, zs);
   }
   hpp::free(A);
   hpp::free(x);
   hpp::free(y);
+  hpp::free(z);
   return 0;
 }

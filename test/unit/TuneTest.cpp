@@ -154,6 +154,37 @@ TEST(TuneCandidates, ScratchPerThreadLimitsTheTeam) {
 TEST(TuneCandidates, DescribeNamesBlockAndCap) {
   EXPECT_EQ(describe({32, 8, 0}, true), "32x8");
   EXPECT_EQ(describe({256, 1, 2}, false), "256/2");
+  EXPECT_EQ(describe({256, 1, 0, true}, false), "256t");
+}
+
+// Collapsed loops that may run as tiles try every block in both mappings,
+// the automatic one first; blocks of fewer than two warps cannot be tiles.
+TEST(TuneCandidates, CollapsedLoopTriesTilesAndRuns) {
+  for (bool automatic_tiles : {false, true}) {
+    Region r = flatRegion();
+    r.collapsed_tiles = true;
+    r.automatic.tiles = automatic_tiles;
+    std::vector<Candidate> c = candidates(r);
+    ASSERT_EQ(c.size(), 8u);
+    EXPECT_EQ(c[0], (Candidate{256, 1, 0, automatic_tiles}));
+    for (int b : {128, 256, 512, 1024}) {
+      EXPECT_TRUE(has(c, {b, 1, 0, false})) << b;
+      EXPECT_TRUE(has(c, {b, 1, 0, true})) << b;
+    }
+  }
+  // A kernel limited to 128 threads: that block, both ways.
+  Region narrow = flatRegion(128);
+  narrow.automatic = Candidate{128, 1, 0};
+  narrow.collapsed_tiles = true;
+  narrow.warp = 64;
+  EXPECT_EQ(candidates(narrow),
+            (std::vector<Candidate>{{128, 1, 0, false}, {128, 1, 0, true}}));
+  // Loops with reductions never run as tiles.
+  Region reduction = flatRegion();
+  reduction.collapsed_tiles = true;
+  reduction.results = true;
+  for (const Candidate &k : candidates(reduction))
+    EXPECT_FALSE(k.tiles);
 }
 
 TEST(Tune, SizeClassAndRequest) {
@@ -271,12 +302,15 @@ Entry sample() {
 }
 
 TEST(TuneCache, LineRoundTrips) {
-  const Entry e = sample();
-  Entry back;
-  ASSERT_TRUE(parse_entry(format_entry(e), back));
-  EXPECT_EQ(back.key(), e.key());
-  EXPECT_EQ(back.choice, e.choice);
-  EXPECT_DOUBLE_EQ(back.us, 12.5);
+  Entry e = sample();
+  for (bool tiles : {false, true}) {
+    e.choice.tiles = tiles;
+    Entry back;
+    ASSERT_TRUE(parse_entry(format_entry(e), back));
+    EXPECT_EQ(back.key(), e.key());
+    EXPECT_EQ(back.choice, e.choice);
+    EXPECT_DOUBLE_EQ(back.us, 12.5);
+  }
 }
 
 TEST(TuneCache, CorruptLinesAreIgnored) {
@@ -299,8 +333,9 @@ TEST(TuneCache, CorruptLinesAreIgnored) {
         good + "\textra", field_replaced(0, "hpp-tune-0"), field_replaced(2, ""),
         field_replaced(4, "4x"), field_replaced(5, "0123"), field_replaced(5, "0123456789ABCDEF"),
         field_replaced(6, "99"), field_replaced(7, "48"), field_replaced(7, "0"),
-        field_replaced(8, "2048"), field_replaced(9, "-1"), field_replaced(10, "nan"),
-        field_replaced(10, "")})
+        field_replaced(8, "2048"), field_replaced(9, "-1"), field_replaced(10, "2"),
+        field_replaced(10, ""), field_replaced(11, "nan"), field_replaced(11, ""),
+        field_replaced(0, "hpp-tune-1")})
     EXPECT_FALSE(parse_entry(bad, e)) << bad;
   // 512 x 4 threads is more than any GPU's block.
   EXPECT_FALSE(parse_entry(field_replaced(8, "4"), e));
@@ -365,7 +400,7 @@ TEST(TuneCache, WriteMergesWithWhatOthersWroteAndCreatesTheDirectory) {
   // Another program's line, and a line someone corrupted.
   {
     std::ofstream out(path, std::ios::app);
-    out << "hpp-tune-1\tbroken\n";
+    out << "hpp-tune-2\tbroken\n";
   }
   ASSERT_TRUE(write_cache(path, {b}));
   std::vector<Entry> v = read_cache(path);

@@ -126,8 +126,16 @@ public:
       // strides; without results the grid covers the loop.
       if (L.ScanSeparator)
         return "single-pass scan with decoupled look-back";
-      return L.Reductions.empty() ? "one iteration per thread of the grid"
-                                  : "grid-stride over all threads of the grid";
+      if (!L.Reductions.empty())
+        return "grid-stride over all threads of the grid";
+      if (L.Dims.size() < 2)
+        return "one iteration per thread of the grid";
+      return R.RowsShareReads
+                 ? "one iteration per thread of the grid; the rows of the innermost loop "
+                   "read memory in common: long rows run as tiles of warp-wide columns, a "
+                   "row per warp (hpprt::tile_collapsed)"
+                 : "one iteration per thread of the grid, consecutive iterations per block "
+                   "(as tiles of rows where HPP_TUNE finds them faster)";
     case LoopLevel::Thread:
       return "threadIdx.y (the team's threads)";
     case LoopLevel::Vector:

@@ -25,6 +25,20 @@ namespace hpp {
 
 std::string typeAlias(StringRef Var) { return ("hpp_type_" + Var).str(); }
 
+/// A flat loop without results runs one iteration per thread: the
+/// runtime's grid covers the trip count.
+static bool runsOnePerThread(const Construct &L) {
+  return L.Level != LoopLevel::Team && !L.ScanSeparator && L.Reductions.empty();
+}
+
+/// Such a loop over collapsed loops may run as tiles of rows of the
+/// innermost loop (hpprt's tile_collapsed): by default where its rows read
+/// memory in common, else where the autotuner finds tiles faster.
+static bool mayRunAsTiles(const Region &R) {
+  const Construct &L = *R.Root;
+  return runsOnePerThread(L) && L.Dims.size() > 1;
+}
+
 std::string GPURegionWriter::rootShadows(const Construct &L, bool Scans) const {
   std::string Out;
   for (const ReductionVar &RV : L.Reductions) {
@@ -81,6 +95,11 @@ std::string GPURegionWriter::launchPrologue(std::string &Captures) const {
   Pro += formatv("hpp_launch.kind = {0};\n",
                  rt(Team ? "RegionKind::Team" : Scan ? "RegionKind::Scan" : "RegionKind::Flat"));
   Pro += "hpp_launch.iterations = hpp_n0;\n";
+  if (mayRunAsTiles(R)) {
+    Pro += formatv("hpp_launch.row_length = hpp_n{0}_{1};\n", id(L), L.Dims.size() - 1).str();
+    if (R.RowsShareReads)
+      Pro += "hpp_launch.rows_share_reads = true;\n";
+  }
   // The clauses' texts carry the pragma's line, where a compiler would
   // report their errors.
   std::string PragmaLine = Edit.lineDirective(L.Pragma.Begin);
@@ -259,6 +278,7 @@ Error GPURegionWriter::emitRootLoop(const Construct &L) {
   if (L.ScanSeparator) {
     if (Error E = emitScanPasses(L, Pro, Header))
       return E;
+    Header += indexDecls(L, id(L), "hpp_iv0");
   } else {
     Pro += rootShadows(L, /*Scans=*/false);
     bool Team = L.Level == LoopLevel::Team;
@@ -267,14 +287,26 @@ Error GPURegionWriter::emitRootLoop(const Construct &L) {
     // pass: nvcc then emits a plain bounds check, ~10% faster than a
     // grid-stride loop on L2-resident data; `continue` still works.
     // Reductions keep the grid-stride loop: their grid is capped.
-    bool OnePerThread = !Team && L.Reductions.empty();
-    Header = formatv("for (hpprt::index_t hpp_iv0 = {0}; hpp_iv0 < hpp_n0; hpp_iv0 {1}) {{ ",
-                     rt(Team ? "league_rank0()" : "global_rank()"),
-                     OnePerThread ? std::string("= hpp_n0")
-                                  : "+= " + rt(Team ? "league_stride()" : "global_size()"))
-                 .str();
+    bool OnePerThread = runsOnePerThread(L);
+    if (mayRunAsTiles(R)) {
+      // Collapsed loops take their iteration from the runtime, which may
+      // launch them as tiles of rows: row and column then come from the
+      // block's coordinates, and only the outer loops are divided.
+      unsigned Inner = L.Dims.size() - 1;
+      Header = formatv("for ({0} hpp_cell0 = {1}(hpp_ctx, hpp_div0_{2}); hpp_cell0.iv < hpp_n0; "
+                       "hpp_cell0.iv = hpp_n0) {{ ",
+                       rt("CollapsedCell"), rt("collapsed_cell"), Inner)
+                   .str();
+      Header += rowIndexDecls(L, id(L), "hpp_cell0.row", "hpp_cell0.col");
+    } else {
+      Header = formatv("for (hpprt::index_t hpp_iv0 = {0}; hpp_iv0 < hpp_n0; hpp_iv0 {1}) {{ ",
+                       rt(Team ? "league_rank0()" : "global_rank()"),
+                       OnePerThread ? std::string("= hpp_n0")
+                                    : "+= " + rt(Team ? "league_stride()" : "global_size()"))
+                   .str();
+      Header += indexDecls(L, id(L), "hpp_iv0");
+    }
   }
-  Header += indexDecls(L, id(L), "hpp_iv0");
   std::string Indent = Edit.indentOf(L.Pragma.Begin);
   if (Error E = Edit.replace(L.Pragma.Begin, L.Pragma.End,
                              SourceEditor::indentBlock(Pro, Indent)))

@@ -1448,6 +1448,76 @@ void case_rank_within() {
   hpp::free(out);
 }
 
+// Flat loops over collapsed loops whose rows share reads run as tiles
+// (tile_collapsed) where the sizes allow: every iteration must still run
+// once, with the row and column collapsed_cell() gives matching its
+// number, for rows long and short, padded to whole warps or not, fewer
+// rows than a block has warps, and rows that share nothing. The grid says
+// which way each launch went.
+void case_collapsed_tiles() {
+  const int w = rt::warp::lanes;
+  // The rule itself: rows of a warp at least, padded by an eighth at most,
+  // a block's worth of rows, bands within a grid's second dimension.
+  CHECK(rt::tile_collapsed(724 * 100, 724, 256, w));
+  CHECK(rt::tile_collapsed(w * 8, w, 256, w));
+  CHECK(!rt::tile_collapsed(40 * 100, 40, 256, w)); // 64 columns for 40
+  CHECK(!rt::tile_collapsed(w * 7, w, 256, w));                 // 7 rows, 8 warps
+  CHECK(!rt::tile_collapsed(1000 * 100, w - 1, 256, w));
+  CHECK(!rt::tile_collapsed(1000 * 100, 1000, w, w)); // one row per block
+  CHECK(!rt::tile_collapsed(index_t{4096} * 8 * 65536, 4096, 256, w));
+  CHECK(rt::tile_collapsed(index_t{4096} * 8 * 65535, 4096, 256, w));
+
+  // Tiles are the default only where hppc found that rows share reads
+  // (rows_share_reads); elsewhere only the autotuner chooses them.
+  struct Case {
+    index_t rows, row;
+    bool tiles;
+    bool share = true;
+  } cases[] = {{100, 724, true}, {9, 1000, true},   {100, 40, false},   {3, 1000, false},
+               {50, 1, false},   {64, 256, true},   {1, 5000, false},   {1000, 33, false},
+               {100, 724, false, false}};
+  for (const Case &c : cases) {
+    const index_t n = c.rows * c.row;
+    int *visits = hpp::alloc<int>(n, hpp::Space::Shared);
+    int *wrong = hpp::alloc<int>(1, hpp::Space::Shared);
+    std::fill(visits, visits + n, 0);
+    *wrong = 0;
+    const hpprt::FastDiv div(c.row, n);
+    const index_t row = c.row;
+    auto body = [=] __device__(const rt::Ctx &ctx) {
+      const rt::CollapsedCell cell = rt::collapsed_cell(ctx, div);
+      if (cell.iv >= n)
+        return;
+      if (cell.row * row + cell.col != cell.iv || cell.col >= row)
+        atomicAdd(wrong, 1);
+      atomicAdd(&visits[cell.iv], 1);
+    };
+    rt::Launch hpp_launch("collapsed_tiles", "RuntimeCudaTest.cu", __LINE__);
+    hpp_launch.kind = rt::RegionKind::Flat;
+    hpp_launch.iterations = n;
+    hpp_launch.row_length = c.row;
+    hpp_launch.rows_share_reads = c.share;
+    rt::launch(hpp_launch, hpp_kernel<decltype(body)>, body);
+    CUDA_OK(cudaDeviceSynchronize());
+    const unsigned block = hpp_launch.block.x;
+    const dim3 want = c.tiles ? dim3(static_cast<unsigned>((c.row + w - 1) / w),
+                                     static_cast<unsigned>((c.rows + block / w - 1) / (block / w)))
+                              : dim3(static_cast<unsigned>((n + block - 1) / block), 1);
+    CHECK_MSG(hpp_launch.grid.x == want.x && hpp_launch.grid.y == want.y,
+              "%lld rows of %lld: grid %u x %u, not %u x %u", (long long)c.rows,
+              (long long)c.row, hpp_launch.grid.x, hpp_launch.grid.y, want.x, want.y);
+    CHECK_MSG(*wrong == 0, "%lld rows of %lld: %d cells disagree with their number",
+              (long long)c.rows, (long long)c.row, *wrong);
+    index_t bad = 0;
+    for (index_t i = 0; i < n; ++i)
+      bad += visits[i] != 1;
+    CHECK_MSG(bad == 0, "%lld rows of %lld: %lld iterations not run exactly once",
+              (long long)c.rows, (long long)c.row, (long long)bad);
+    hpp::free(visits);
+    hpp::free(wrong);
+  }
+}
+
 void case_vector_trips() {
   auto body = [=] __device__(const rt::Ctx &) {};
   struct Case {
@@ -2003,6 +2073,7 @@ int main(int argc, char **argv) {
       {"vector_trips", case_vector_trips},
       {"lane_trip_count", case_lane_trip_count},
       {"rank_within", case_rank_within},
+      {"collapsed_tiles", case_collapsed_tiles},
       {"timing", case_timing},
   };
   int failed = 0;

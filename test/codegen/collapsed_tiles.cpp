@@ -1,0 +1,114 @@
+// Flat loops over collapsed loops without results may run on the GPU as
+// tiles of rows of the innermost loop: hppc passes the row's length to the
+// runtime (hpprt::tile_collapsed decides by size) and takes each thread's
+// row and column from collapsed_cell, dividing only the outer loops. Tiles
+// are the default (rows_share_reads) where rows read memory in common: a
+// read whose address names none of the outer indices, nor a variable of
+// the body computed from them, and does vary within the row. Elsewhere
+// (stencils, initialisations) blocks run consecutive iterations unless the
+// autotuner finds tiles faster. Loops with results keep the grid-stride
+// loop. OpenMP is unchanged.
+// RUN: %hppc translate --format=none --backend=cuda %s -o %t.cu --report | %FileCheck %s --check-prefix=REPORT
+// RUN: %FileCheck %s --check-prefix=CUDA --input-file %t.cu
+// RUN: %hppc translate --format=none --backend=hip %s -o %t.hip
+// RUN: %FileCheck %s --check-prefix=HIP --input-file %t.hip
+// RUN: %hppc translate --format=none --backend=openmp %s -o %t.omp.cpp
+// RUN: %FileCheck %s --check-prefix=OMP --input-file %t.omp.cpp
+// RUN: %if nvcc %{ %nvcc_hpp -c %t.cu -o %t.o %}
+
+// B[k * m + j] names the inner loop's k and the innermost j: every row of
+// a tile reads it.
+void product(int n, int m, int p, const double *A, const double *B, double *C) {
+  #pragma hpp parallel collapse(2) name("product")
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < m; ++j) {
+      double acc = 0.0;
+      for (int k = 0; k < p; ++k)
+        acc += A[i * p + k] * B[k * m + j];
+      C[i * m + j] = acc;
+    }
+}
+// REPORT-LABEL: region 'product'
+// REPORT: rows of the innermost loop read memory in common
+// CUDA-LABEL: hpp region 'product'
+// CUDA: hpp_launch.row_length = hpp_n0_1;
+// CUDA-NEXT: hpp_launch.rows_share_reads = true;
+// CUDA: for (hpprt::cuda::CollapsedCell hpp_cell0 = hpprt::cuda::collapsed_cell(hpp_ctx, hpp_div0_1); hpp_cell0.iv < hpp_n0; hpp_cell0.iv = hpp_n0) { hpprt::index_t hpp_q0 = hpp_cell0.row; int i = hpprt::index_at(hpp_lb0_0, hpp_q0, 1); int j = hpprt::index_at(hpp_lb0_1, hpp_cell0.col, 1);
+// HIP-LABEL: hpp region 'product'
+// HIP: hpp_launch.row_length = hpp_n0_1;
+// HIP-NEXT: hpp_launch.rows_share_reads = true;
+// HIP: hpprt::hip::collapsed_cell(hpp_ctx, hpp_div0_1)
+// OMP-LABEL: void product(
+// OMP: hpp_div0_1.peel(hpp_q0)
+// OMP-NOT: collapsed_cell
+// OMP: } // omp parallel
+
+// Three loops, a weight per column: the middle loop is peeled off the row.
+void weighted(int nz, int ny, int nx, const double *w, double *out) {
+  #pragma hpp parallel collapse(3) name("weighted")
+  for (int z = 0; z < nz; ++z)
+    for (int y = 0; y < ny; ++y)
+      for (int x = 0; x < nx; ++x)
+        out[(z * ny + y) * nx + x] = w[x] * z + y;
+}
+// CUDA-LABEL: hpp region 'weighted'
+// CUDA: hpp_launch.row_length = hpp_n0_2;
+// CUDA-NEXT: hpp_launch.rows_share_reads = true;
+// CUDA: hpprt::cuda::collapsed_cell(hpp_ctx, hpp_div0_2); {{.*}} hpprt::index_t hpp_q0 = hpp_cell0.row; const hpprt::index_t hpp_x0_1 = hpp_div0_1.peel(hpp_q0); int z = hpprt::index_at(hpp_lb0_0, hpp_q0, 1); int y = hpprt::index_at(hpp_lb0_1, hpp_x0_1, 1); int x = hpprt::index_at(hpp_lb0_2, hpp_cell0.col, 1);
+
+// A stencil: every read names the row.
+void stencil(int n, int m, const double *in, double *out) {
+  #pragma hpp parallel collapse(2) name("stencil")
+  for (int i = 1; i < n - 1; ++i)
+    for (int j = 1; j < m - 1; ++j)
+      out[i * m + j] = in[(i - 1) * m + j] + in[(i + 1) * m + j] + in[i * m + j - 1];
+}
+// REPORT-LABEL: region 'stencil'
+// REPORT-NEXT: consecutive iterations per block (as tiles of rows where HPP_TUNE finds them faster)
+// CUDA-LABEL: hpp region 'stencil'
+// CUDA: hpp_launch.row_length = hpp_n0_1;
+// CUDA-NOT: rows_share_reads
+// CUDA: hpprt::cuda::collapsed_cell(hpp_ctx, hpp_div0_1)
+
+// The row reaches the address through a variable of the body, assigned
+// after its declaration.
+void through_local(int n, int m, const double *in, double *out) {
+  #pragma hpp parallel collapse(2) name("through_local")
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < m; ++j) {
+      int c = j;
+      c += i * m;
+      out[c] = in[c] * 2.0;
+    }
+}
+// CUDA-LABEL: hpp region 'through_local'
+// CUDA: hpp_launch.row_length = hpp_n0_1;
+// CUDA-NOT: rows_share_reads
+// CUDA: hpprt::cuda::collapsed_cell
+
+// A read of one element for all: shared, but it does not vary within a
+// row, so it is no reason for tiles.
+void constant_read(int n, int m, const double *c, double *out) {
+  #pragma hpp parallel collapse(2) name("constant_read")
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < m; ++j)
+      out[i * m + j] = c[0] * i + j;
+}
+// CUDA-LABEL: hpp region 'constant_read'
+// CUDA: hpp_launch.row_length = hpp_n0_1;
+// CUDA-NOT: rows_share_reads
+// CUDA: hpprt::cuda::collapsed_cell
+
+// Results keep the grid-stride loop.
+double summed(int n, int m, const double *w) {
+  double s = 0.0;
+  #pragma hpp parallel collapse(2) reduction(+ : s) name("summed")
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < m; ++j)
+      s += w[j] * i;
+  return s;
+}
+// CUDA-LABEL: hpp region 'summed'
+// CUDA-NOT: row_length
+// CUDA: hpp_iv0 += hpprt::cuda::global_size()
+// CUDA: } // hpp region 'summed'
