@@ -14,6 +14,8 @@
 //
 // Usage: suite [--reps N] [--sizes n1,n2,...] [--only k1,k2,...] [--csv]
 //              [--no-api]
+//   --only also names controls, rows outside the suite that run only when
+//   named and stay out of the geometric means: scan/swapped.
 //   --sizes: target element counts of the size classes (default 2^20,2^23,2^25
 //   on CUDA, 2^16,2^20,2^23 on OpenMP); each kernel derives its dimensions
 //   from the count (n for 1-D loops, sqrt(n) per side for 2-D, cbrt for 3-D).
@@ -817,18 +819,28 @@ void k_contract(long n) {
 }
 
 // ---- algorithm ----
-void k_scan(long n) {
+// The scan; with `swapped`, a control (run only when named with --only,
+// not in the geometric means): the outputs exchanged, hpp writing the hand
+// version's buffer (cudaMalloc) and CUB hpp's (hpp::alloc). Where a buffer
+// lies in memory changed the transpose's time by 3% (docs/performance.md);
+// the control tells the scan's kernel from its output's address.
+void scan_case(long n, bool swapped) {
   double* x = in(n, 124);
   Out<double> o = out(n, 125);
-  run({"scan", "algorithm", n, 16.0 * n, (double)n},
+  double* const mine = swapped ? o.b : o.h;
+  double* const theirs = swapped ? o.h : o.b;
+  run({swapped ? "scan/swapped" : "scan", swapped ? "control" : "algorithm", n, 16.0 * n,
+       (double)n},
       [=] {
         if (g_api)
-          api_scan(n, x, o.h);
+          api_scan(n, x, mine);
         else
-          hpp_scan(n, x, o.h);
+          hpp_scan(n, x, mine);
       },
-      [=] { base_scan(n, x, o.b); }, [=](Checker& k) { k.arr(o, 0, "out"); });
+      [=] { base_scan(n, x, theirs); }, [=](Checker& k) { k.arr(o, 0, "out"); });
 }
+void k_scan(long n) { scan_case(n, false); }
+void k_scan_swapped(long n) { scan_case(n, true); }
 void k_reduce_sum(long n) {
   double* x = in(n, 126);
   auto hr = std::make_shared<double>(), br = std::make_shared<double>();
@@ -872,6 +884,10 @@ const Kernel kKernels[] = {
     {"yax3", k_yax3, false},           {"contract", k_contract, false},
     {"scan", k_scan, true},
     {"reduce_sum", k_reduce_sum, false}, {"histogram", k_histogram, false},
+};
+// Controls: run only when --only names them; never in the geometric means.
+const Kernel kControls[] = {
+    {"scan/swapped", k_scan_swapped, true},
 };
 
 // Copy bandwidth (read + write) at n doubles: cudaMemcpy device to device on
@@ -990,9 +1006,7 @@ int main(int argc, char** argv) {
     std::printf("\nsize %s (n = %ld): copy bandwidth %.0f GB/s\n", g_size.c_str(), n, g_copy_gbs);
     print_header();
     const size_t first = g_rows.size();
-    for (const Kernel& k : kKernels) {
-      if (!only.empty() && std::find(only.begin(), only.end(), k.name) == only.end())
-        continue;
+    auto run_kernel = [&](const Kernel& k) {
       g_api = false;
       k.fn(n);
       free_case();
@@ -1004,9 +1018,16 @@ int main(int argc, char** argv) {
         g_api = false;
         g_form = "pragma";
       }
-    }
+    };
+    for (const Kernel& k : kKernels)
+      if (only.empty() || std::find(only.begin(), only.end(), k.name) != only.end())
+        run_kernel(k);
+    const size_t controls = g_rows.size();
+    for (const Kernel& k : kControls)
+      if (std::find(only.begin(), only.end(), k.name) != only.end())
+        run_kernel(k);
     Geo g{g_size}, ga{g_size}, gk{g_size};
-    for (size_t r = first; r < g_rows.size(); ++r) {
+    for (size_t r = first; r < controls; ++r) {
       Geo& t = g_rows[r].form == "api" ? ga : g_rows[r].form == "kokkos" ? gk : g;
       const double ratio = g_rows[r].base_ms / g_rows[r].hpp_ms;
       t.logsum += std::log(ratio);

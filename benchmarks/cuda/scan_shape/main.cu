@@ -145,6 +145,12 @@ template <class T, bool Inc> void shapes(Data<T> &d, const char *type) {
   variant<256, 14, 3, 1000, 400, Inc>(d, type);
   variant<256, 18, 3, 1000, 400, Inc>(d, type);
   variant<224, 24, 2, 1300, 600, Inc>(d, type);
+  // The runtime's waits at 4 resident blocks (its kernels' 64 registers
+  // allow 4), fewer items, and CUB's Hopper shape for 8-byte sums on an
+  // H200 (224 x 12: 12484 tiles for 2^25 doubles, 56 registers, ncu).
+  variant<256, 16, 4, 1500, 400, Inc>(d, type);
+  variant<256, 12, 4, 1500, 400, Inc>(d, type);
+  variant<224, 12, 5, 1300, 600, Inc>(d, type);
 }
 
 template <class T> void run_type(index_t n, const char *type) {
