@@ -23,17 +23,18 @@ bool namesAny(const Stmt *S, const VarSet &Vars) {
   return Found;
 }
 
-/// The variables of the body whose values depend on the row: the outer
-/// indices, and every variable initialised or assigned from one of them.
-/// Two passes cover a variable assigned before the statement that makes
-/// its source row-dependent (in a loop of the body).
-class RowDependence : public RecursiveASTVisitor<RowDependence> {
+/// The variables of the body whose values depend on the seeds (the outer
+/// indices: the row; the innermost index: the column): the seeds, and
+/// every variable initialised or assigned from one of them. Two passes
+/// cover a variable assigned before the statement that makes its source
+/// dependent (in a loop of the body).
+class Dependence : public RecursiveASTVisitor<Dependence> {
 public:
-  explicit RowDependence(VarSet &Row) : Row(Row) {}
+  explicit Dependence(VarSet &Vars) : Vars(Vars) {}
 
   bool VisitVarDecl(VarDecl *V) {
-    if (const Expr *Init = V->getInit(); Init && namesAny(Init, Row))
-      Row.insert(V->getCanonicalDecl());
+    if (const Expr *Init = V->getInit(); Init && namesAny(Init, Vars))
+      Vars.insert(V->getCanonicalDecl());
     return true;
   }
   bool VisitBinaryOperator(BinaryOperator *B) {
@@ -49,26 +50,53 @@ public:
 private:
   void taintTarget(const Expr *LHS, const Expr *RHS) {
     const auto *Ref = dyn_cast<DeclRefExpr>(LHS->IgnoreParenImpCasts());
-    if (!Ref || !namesAny(RHS, Row))
+    if (!Ref || !namesAny(RHS, Vars))
       return;
     if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
-      Row.insert(V->getCanonicalDecl());
+      Vars.insert(V->getCanonicalDecl());
   }
 
-  VarSet &Row;
+  VarSet &Vars;
+};
+
+VarSet dependentOn(Stmt *Body, VarSet Seeds) {
+  Dependence D(Seeds);
+  for (int Pass = 0; Pass < 2; ++Pass)
+    D.TraverseStmt(Body);
+  return Seeds;
+}
+
+/// The targets of plain assignments (`a[k] = ...`): writes, not reads.
+class AssignmentTargets : public RecursiveASTVisitor<AssignmentTargets> {
+public:
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (B->getOpcode() == BO_Assign)
+      Targets.insert(B->getLHS()->IgnoreParenImpCasts());
+    return true;
+  }
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *E) {
+    if (E->getOperator() == OO_Equal && E->getNumArgs() == 2)
+      Targets.insert(E->getArg(0)->IgnoreParenImpCasts());
+    return true;
+  }
+  llvm::DenseSet<const Expr *> Targets;
 };
 
 /// Finds a read whose address varies within a row but not across rows.
 class SharedReadFinder : public RecursiveASTVisitor<SharedReadFinder> {
 public:
-  SharedReadFinder(const VarSet &Row, const VarSet &Varying) : Row(Row), Varying(Varying) {}
+  SharedReadFinder(const VarSet &Row, const VarSet &Column,
+                   const llvm::DenseSet<const Expr *> &Writes)
+      : Row(Row), Column(Column), Writes(Writes) {}
 
   bool VisitArraySubscriptExpr(ArraySubscriptExpr *E) {
+    if (Writes.contains(E))
+      return true;
     return !(Found = shared({E->getBase(), E->getIdx()}));
   }
   bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *E) {
     OverloadedOperatorKind Op = E->getOperator();
-    if ((Op != OO_Subscript && Op != OO_Call) || E->getNumArgs() < 2)
+    if ((Op != OO_Subscript && Op != OO_Call) || E->getNumArgs() < 2 || Writes.contains(E))
       return true;
     llvm::SmallVector<const Stmt *, 4> Parts(E->arg_begin(), E->arg_end());
     return !(Found = shared(Parts));
@@ -82,26 +110,14 @@ private:
     for (const Stmt *P : Parts) {
       if (namesAny(P, Row))
         return false;
-      Varies |= namesAny(P, Varying);
+      Varies |= namesAny(P, Column);
     }
     return Varies;
   }
 
   const VarSet &Row;
-  const VarSet &Varying;
-};
-
-/// The innermost index and every variable the body declares.
-class BodyVariables : public RecursiveASTVisitor<BodyVariables> {
-public:
-  explicit BodyVariables(VarSet &Out) : Out(Out) {}
-  bool VisitVarDecl(VarDecl *V) {
-    Out.insert(V->getCanonicalDecl());
-    return true;
-  }
-
-private:
-  VarSet &Out;
+  const VarSet &Column;
+  const llvm::DenseSet<const Expr *> &Writes;
 };
 
 } // namespace
@@ -112,18 +128,17 @@ bool rowsShareReads(const Construct &L) {
   Stmt *Body = const_cast<Stmt *>(L.Dims.back().Loop->getBody());
   if (!Body)
     return false;
-  VarSet Row;
+  VarSet Outer, Inner;
   for (const LoopDim &D : llvm::ArrayRef(L.Dims).drop_back())
     if (D.Index)
-      Row.insert(D.Index->getCanonicalDecl());
-  RowDependence Dependence(Row);
-  for (int Pass = 0; Pass < 2; ++Pass)
-    Dependence.TraverseStmt(Body);
-  VarSet Varying;
-  if (const VarDecl *Inner = L.Dims.back().Index)
-    Varying.insert(Inner->getCanonicalDecl());
-  BodyVariables(Varying).TraverseStmt(Body);
-  SharedReadFinder Finder(Row, Varying);
+      Outer.insert(D.Index->getCanonicalDecl());
+  if (const VarDecl *Index = L.Dims.back().Index)
+    Inner.insert(Index->getCanonicalDecl());
+  const VarSet Row = dependentOn(Body, Outer);
+  const VarSet Column = dependentOn(Body, Inner);
+  AssignmentTargets Writes;
+  Writes.TraverseStmt(Body);
+  SharedReadFinder Finder(Row, Column, Writes.Targets);
   Finder.TraverseStmt(Body);
   return Finder.Found;
 }

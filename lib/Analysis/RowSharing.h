@@ -23,11 +23,13 @@ namespace hpp {
 
 /// Whether \p L, a loop over two or more collapsed loops, reads memory at
 /// an address that does not depend on the outer loops' indices but does
-/// vary within a row: an array subscript or an overloaded `[]` / `()`
-/// whose object and arguments name none of the outer indices, nor a
-/// variable of the body computed from them, and name the innermost index
-/// or a variable of the body (an inner loop's counter). Every row of a
-/// tile then reads it.
+/// vary within a row: an array subscript or an overloaded `[]` / `()`,
+/// not the target of a plain assignment, whose object and arguments name
+/// none of the outer indices, nor a variable of the body computed from
+/// them, and name the innermost index or a variable computed from it.
+/// Every row of a tile then reads it (`B[k * n + j]`, `w[x]`); a read by
+/// an inner loop's counter alone (`coef[k]`) is the same for every thread
+/// of a row and no reason for tiles.
 bool rowsShareReads(const Construct &L);
 
 } // namespace hpp

@@ -195,9 +195,13 @@ void at_exit() {
   emit(st, lines, out);
 }
 
-std::uint64_t signature(const Launch &cfg, const TuneKey &k, const Shape &automatic) {
+std::uint64_t signature(const Launch &cfg, const TuneKey &k, const Shape &automatic,
+                        bool may_run_as_tiles) {
   // What changes when the kernel is compiled differently, and the request:
-  // a cached shape is only reused for the kernel it was timed with.
+  // a cached shape is only reused for the kernel it was timed with. That
+  // includes whether tiles were among the candidates (HPP_COLLAPSE_TILES,
+  // the rows' length) and the default mapping: a choice made without them
+  // is timed again where they may run.
   const HPPRT_GPU(FuncAttributes) &a = automatic.attr;
   std::uint64_t h = 0xcbf29ce484222325ull;
   for (long long v : {static_cast<long long>(a.numRegs), static_cast<long long>(a.localSizeBytes),
@@ -209,7 +213,9 @@ std::uint64_t signature(const Launch &cfg, const TuneKey &k, const Shape &automa
                       static_cast<long long>(cfg.vector_length),
                       static_cast<long long>(cfg.nested_vector),
                       static_cast<long long>(k.shape.auto_vector),
-                      static_cast<long long>(k.results), static_cast<long long>(k.capped)})
+                      static_cast<long long>(k.results), static_cast<long long>(k.capped),
+                      static_cast<long long>(may_run_as_tiles),
+                      static_cast<long long>(cfg.rows_share_reads)})
     h = fold(h, v);
   for (std::size_t s : k.shape.scratch)
     h = fold(h, s);
@@ -233,8 +239,11 @@ std::unique_ptr<Slot> make_slot(State &st, Launch &cfg, const void *kernel, cons
   r.thread_shared = scratch[1];
   const std::size_t static_shared = automatic.attr.sharedSizeBytes;
   r.shared_avail = prop.shared_per_block > static_shared ? prop.shared_per_block - static_shared : 0;
+  // A mapping is recorded only as it runs: tiles where they may run.
+  const int auto_threads = static_cast<int>(automatic.block.x * automatic.block.y);
   r.automatic = tune::Candidate{static_cast<int>(automatic.block.x),
-                                static_cast<int>(automatic.block.y), 0, automatic_tiles};
+                                static_cast<int>(automatic.block.y), 0,
+                                automatic_tiles && may_tile(cfg, auto_threads, prop.warp_size)};
   r.auto_per_sm = automatic.per_sm;
   r.iterations = cfg.iterations;
   r.multiprocessors = prop.multiprocessors;
@@ -245,6 +254,8 @@ std::unique_ptr<Slot> make_slot(State &st, Launch &cfg, const void *kernel, cons
   std::vector<tune::Candidate> kept;
   std::vector<Shape> shapes;
   for (const tune::Candidate &c : tune::candidates(r)) {
+    if (c.tiles && !may_tile(cfg, c.vector * c.team, prop.warp_size))
+      continue; // would run untiled: a duplicate, never tried
     Shape s = automatic;
     if (kept.empty()) {
       // the automatic shape: as planned
@@ -272,7 +283,7 @@ std::unique_ptr<Slot> make_slot(State &st, Launch &cfg, const void *kernel, cons
   e.kernel = cfg.name ? cfg.name : "";
   e.file = cfg.file ? cfg.file : "";
   e.line = cfg.line;
-  e.signature = signature(cfg, k, automatic);
+  e.signature = signature(cfg, k, automatic, r.collapsed_tiles);
   e.size_class = k.size_class;
 
   if (!st.loaded) {

@@ -404,17 +404,23 @@ Plan plan_launch(Launch &cfg, const void *kernel, const void *bounded) {
       if (tiles && may_tile(cfg, threads, prop.warp_size)) {
         // Tiles of collapsed loops (collapsed_cell): the grid's first
         // dimension runs across a band of rows, the second over bands.
-        tile_row = cfg.row_length;
+        // Their padding may not take the grid past a limit the untiled
+        // launch keeps (AMD counts a dispatch's work-items in 32 bits).
         const index_t rows_per_block = threads / prop.warp_size;
-        grid = (tile_row + prop.warp_size - 1) / prop.warp_size;
-        bands = (n / tile_row + rows_per_block - 1) / rows_per_block;
+        const index_t across = (cfg.row_length + prop.warp_size - 1) / prop.warp_size;
+        const index_t down = (n / cfg.row_length + rows_per_block - 1) / rows_per_block;
+        if (prop.max_grid_threads == 0 || across * down * threads <= prop.max_grid_threads) {
+          tile_row = cfg.row_length;
+          grid = across;
+          bands = down;
+        }
       }
       const bool too_many =
           grid > prop.max_grid_blocks ||
           (prop.max_grid_threads > 0 && grid * bands * threads > prop.max_grid_threads);
       if (too_many)
         fail(cfg, "a flat loop of " + std::to_string(n) + " iterations needs " +
-                      std::to_string(grid) + " blocks of " + std::to_string(threads) +
+                      std::to_string(grid * bands) + " blocks of " + std::to_string(threads) +
                       " threads, more than " + prop.name +
                       " can launch at once; split the loop into parts");
     }
@@ -434,6 +440,9 @@ Plan plan_launch(Launch &cfg, const void *kernel, const void *bounded) {
   Ctx &ctx = plan.ctx;
   ctx.iterations = n;
   ctx.tile_row = tile_row;
+  ctx.tile_shift = 0;
+  while ((1 << ctx.tile_shift) < prop.warp_size)
+    ++ctx.tile_shift;
   ctx.scratch0_team_bytes = scratch[0];
   ctx.scratch0_thread_bytes = scratch[1];
   ctx.scratch1_team_bytes = scratch[2];

@@ -90,10 +90,11 @@ HPPRT_HOST_DEVICE constexpr int vector_for_trips(index_t trips, int warp, bool r
 /// consecutive iterations across one row share nothing. Tiles need rows of
 /// at least a warp that whole warps pad by an eighth at most (a row of 724
 /// gets 736 columns; one of 40, 64, which would idle 38% of the threads),
-/// at least two rows per block, and no more bands of rows than a grid's
-/// second dimension allows (65535 on every device).
+/// blocks of whole warps and at least two rows per block, and no more
+/// bands of rows than a grid's second dimension allows (65535 on every
+/// device).
 HPPRT_HOST_DEVICE constexpr bool tile_collapsed(index_t n, index_t row, int threads, int warp) {
-  if (row < warp || threads < 2 * warp || n < row)
+  if (row < warp || threads < 2 * warp || threads % warp != 0 || n < row)
     return false;
   const index_t padded = (row + warp - 1) / warp * warp;
   const index_t rows_per_block = threads / warp;
@@ -116,6 +117,9 @@ struct Ctx {
   /// A flat loop launched as tiles (tile_collapsed): the length of its
   /// rows, Launch::row_length; 0 where blocks run consecutive iterations.
   index_t tile_row;
+  /// log2 of the tiles' width, the warp width the host planned them with
+  /// (the device's compile-time width may differ: AMD's host pass).
+  unsigned tile_shift;
 
 #ifdef HPPRT_GPU_COMPILE
   /// Base of this block's dynamic shared memory (level-0 scratch).
@@ -425,7 +429,7 @@ __device__ inline index_t global_rank() {
 /// loop, whose trip count `row_div` divides by). Launched as tiles
 /// (Ctx::tile_row), block (x, y) covers warp-wide column strip x of the
 /// rows from y * (warps per block) on, one row per warp, and row and col
-/// come from the block's coordinates with no division. Otherwise iteration
+/// come from the block's coordinates by shifts (Ctx::tile_shift). Otherwise iteration
 /// global_rank(), divided.
 struct CollapsedCell {
   index_t iv, row, col;
@@ -437,9 +441,10 @@ __device__ inline CollapsedCell collapsed_cell(const Ctx &ctx, const FastDiv &ro
     const index_t col = row_div.peel(row);
     return {iv, row, col};
   }
-  const index_t row = static_cast<index_t>(blockIdx.y) * (blockDim.x / warp::lanes) +
-                      threadIdx.x / warp::lanes;
-  const index_t col = static_cast<index_t>(blockIdx.x) * warp::lanes + threadIdx.x % warp::lanes;
+  const unsigned s = ctx.tile_shift;
+  const index_t row = (static_cast<index_t>(blockIdx.y) * (blockDim.x >> s)) + (threadIdx.x >> s);
+  const index_t col =
+      (static_cast<index_t>(blockIdx.x) << s) + (threadIdx.x & ((1u << s) - 1));
   return {col < ctx.tile_row ? row * ctx.tile_row + col : ctx.iterations, row, col};
 }
 __device__ inline index_t global_size() {

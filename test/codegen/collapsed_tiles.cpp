@@ -86,6 +86,35 @@ void through_local(int n, int m, const double *in, double *out) {
 // CUDA-NOT: rows_share_reads
 // CUDA: hpprt::cuda::collapsed_cell
 
+// A read by an inner loop's counter alone is the same for every thread of
+// a row: no reason for tiles. A column computed into a variable is.
+void coefficients(int n, int m, int p, const double *coef, const double *in, double *out) {
+  #pragma hpp parallel collapse(2) name("coefficients")
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < m; ++j) {
+      double acc = 0.0;
+      for (int k = 0; k < p; ++k)
+        acc += coef[k] * in[(i + k) * m + j];
+      out[i * m + j] = acc;
+    }
+}
+// CUDA-LABEL: hpp region 'coefficients'
+// CUDA: hpp_launch.row_length = hpp_n0_1;
+// CUDA-NOT: rows_share_reads
+// CUDA: hpprt::cuda::collapsed_cell
+
+void column_local(int n, int m, const double *w, double *out) {
+  #pragma hpp parallel collapse(2) name("column_local")
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < m; ++j) {
+      const int c = 2 * j;
+      out[i * m + j] = w[c] + i;
+    }
+}
+// CUDA-LABEL: hpp region 'column_local'
+// CUDA: hpp_launch.row_length = hpp_n0_1;
+// CUDA-NEXT: hpp_launch.rows_share_reads = true;
+
 // A read of one element for all: shared, but it does not vary within a
 // row, so it is no reason for tiles.
 void constant_read(int n, int m, const double *c, double *out) {

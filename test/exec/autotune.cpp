@@ -99,7 +99,7 @@ int main() {
 #pragma hpp parallel collapse(2) name("smooth")
     for (int i = 1; i < side - 1; ++i)
       for (int j = 0; j < side; ++j)
-        z[i * side + j] = y[(i - 1) * side + j] + y[(i + 1) * side + j] + x[i * side + j];
+        z[i * side + j] += y[(i - 1) * side + j] + y[(i + 1) * side + j] + x[i * side + j];
     double zs = 0;
     for (int i = 0; i < n; ++i)
       zs += z[i] * (i % 7 + 1);

@@ -16,8 +16,10 @@
 // serial loop's indices: rows of a size that pads to whole warps and ones
 // that do not, fewer rows than a block has warps, more bands of rows than
 // one, three collapsed loops (only the outer two divided), non-zero lower
-// bounds, steps, descending and unsigned indices, and `continue`. (The
-// runtime's unit case collapsed_tiles checks which launches ran as tiles.)
+// bounds, steps, descending and unsigned indices, and `continue`. Every
+// body adds to its element, so an iteration run twice shows as well as
+// one never run. (The runtime's unit case collapsed_tiles checks which
+// launches ran as tiles, and every block size the autotuner may choose.)
 #include <cstdio>
 #include <hpp/hpp.hpp>
 
@@ -39,13 +41,15 @@ void product(int n, int m, int p) {
     A[i] = static_cast<double>(i % 13) - 6.0;
   for (long i = 0; i < static_cast<long>(p) * m; ++i)
     B[i] = static_cast<double>(i % 7) * 0.5;
+  for (long i = 0; i < static_cast<long>(n) * m; ++i)
+    C[i] = 1.0;
 #pragma hpp parallel collapse(2)
   for (int i = 0; i < n; ++i)
     for (int j = 0; j < m; ++j) {
       double acc = 0.0;
       for (int k = 0; k < p; ++k)
         acc += A[i * p + k] * B[k * m + j];
-      C[i * m + j] = acc;
+      C[i * m + j] += acc; // twice would show
     }
   std::printf("product %d x %d x %d: %.1f\n", n, m, p, checksum(C, static_cast<long>(n) * m));
   hpp::free(A);
@@ -81,7 +85,7 @@ int main() {
         for (int x = 0; x < nx; ++x) {
           if ((x + y + z) % 17 == 0)
             continue;
-          out[((z - 2) * ny + y / 2) * nx + x] = w[x] * (z * 1000 + y * 10) + x;
+          out[((z - 2) * ny + y / 2) * nx + x] += w[x] * (z * 1000 + y * 10) + x;
         }
     std::printf("three loops: %.1f\n", checksum(out, nz * ny * nx));
     hpp::free(w);
@@ -96,10 +100,12 @@ int main() {
     double *out = hpp::alloc<double>(rows * cols, hpp::Space::Shared);
     for (unsigned c = 0; c < cols; ++c)
       w[c] = 0.25 * (c % 9);
+    for (unsigned k = 0; k < rows * cols; ++k)
+      out[k] = 1.0;
 #pragma hpp parallel collapse(2)
     for (int r = rows - 1; r >= 0; --r)
       for (unsigned c = 0; c < cols; ++c)
-        out[r * cols + c] = w[c] * r + c;
+        out[r * cols + c] += w[c] * r + c;
     std::printf("descending rows: %.2f\n", checksum(out, rows * cols));
     hpp::free(w);
     hpp::free(out);

@@ -1464,6 +1464,7 @@ void case_collapsed_tiles() {
   CHECK(!rt::tile_collapsed(w * 7, w, 256, w));                 // 7 rows, 8 warps
   CHECK(!rt::tile_collapsed(1000 * 100, w - 1, 256, w));
   CHECK(!rt::tile_collapsed(1000 * 100, 1000, w, w)); // one row per block
+  CHECK(!rt::tile_collapsed(1000 * 100, 1000, 2 * w + w / 2, w)); // not whole warps
   CHECK(!rt::tile_collapsed(index_t{4096} * 8 * 65536, 4096, 256, w));
   CHECK(rt::tile_collapsed(index_t{4096} * 8 * 65535, 4096, 256, w));
 
@@ -1516,6 +1517,53 @@ void case_collapsed_tiles() {
     hpp::free(visits);
     hpp::free(wrong);
   }
+}
+
+// collapsed_cell itself, launched directly as plan_launch would launch
+// tiles, for every block size the autotuner may choose (2 to 32 warps) and
+// for strips of 32 and of 64 columns (AMD's wavefronts, planned from the
+// host's warp width whatever the device code was compiled for): every
+// iteration once, rows and columns that match their iteration number.
+__global__ void tile_cells_kernel(hpprt::cuda::Ctx ctx, hpprt::FastDiv div, index_t row,
+                                  int *visits, int *wrong) {
+  const rt::CollapsedCell cell = rt::collapsed_cell(ctx, div);
+  if (cell.iv >= ctx.iterations)
+    return;
+  if (cell.row * row + cell.col != cell.iv || cell.col >= row)
+    atomicAdd(wrong, 1);
+  atomicAdd(&visits[cell.iv], 1);
+}
+
+void case_tile_cells() {
+  const index_t rows = 37, row = 300, n = rows * row;
+  int *visits = hpp::alloc<int>(n, hpp::Space::Shared);
+  int *wrong = hpp::alloc<int>(1, hpp::Space::Shared);
+  const hpprt::FastDiv div(row, n);
+  for (unsigned shift : {5u, 6u})
+    for (unsigned block : {64u, 128u, 256u, 512u, 1024u}) {
+      const unsigned width = 1u << shift;
+      if (block < 2 * width)
+        continue;
+      std::fill(visits, visits + n, 0);
+      *wrong = 0;
+      rt::Ctx ctx{};
+      ctx.iterations = n;
+      ctx.tile_row = row;
+      ctx.tile_shift = shift;
+      const unsigned rows_per_block = block / width;
+      const dim3 grid(static_cast<unsigned>((row + width - 1) / width),
+                      static_cast<unsigned>((rows + rows_per_block - 1) / rows_per_block));
+      tile_cells_kernel<<<grid, block>>>(ctx, div, row, visits, wrong);
+      CUDA_OK(cudaDeviceSynchronize());
+      index_t bad = 0;
+      for (index_t i = 0; i < n; ++i)
+        bad += visits[i] != 1;
+      CHECK_MSG(bad == 0 && *wrong == 0,
+                "strips of %u, blocks of %u: %lld iterations not run once, %d cells wrong",
+                width, block, (long long)bad, *wrong);
+    }
+  hpp::free(visits);
+  hpp::free(wrong);
 }
 
 void case_vector_trips() {
@@ -2074,6 +2122,7 @@ int main(int argc, char **argv) {
       {"lane_trip_count", case_lane_trip_count},
       {"rank_within", case_rank_within},
       {"collapsed_tiles", case_collapsed_tiles},
+      {"tile_cells", case_tile_cells},
       {"timing", case_timing},
   };
   int failed = 0;
