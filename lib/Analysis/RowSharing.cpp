@@ -37,13 +37,10 @@ public:
       Vars.insert(V->getCanonicalDecl());
     return true;
   }
+  // Compound assignments too: CompoundAssignOperator is a BinaryOperator.
   bool VisitBinaryOperator(BinaryOperator *B) {
     if (B->isAssignmentOp())
       taintTarget(B->getLHS(), B->getRHS());
-    return true;
-  }
-  bool VisitCompoundAssignOperator(CompoundAssignOperator *B) {
-    taintTarget(B->getLHS(), B->getRHS());
     return true;
   }
 

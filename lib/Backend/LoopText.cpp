@@ -66,45 +66,50 @@ std::string boundsDecls(const Construct &L, StringRef K) {
   return Out;
 }
 
-std::string indexDecls(const Construct &L, StringRef K, StringRef Iv) {
-  std::string Out;
+namespace {
+
+/// `hpp_qK = Q;` and dimensions Top down to 1 peeled off it, innermost
+/// first (hpp_xK_D): what is left in hpp_qK is the outermost index.
+std::string peelFrom(const Construct &L, StringRef K, StringRef Q, unsigned Top) {
+  std::string Out = formatv("hpprt::index_t hpp_q{0} = {1}; ", K, Q);
+  for (unsigned D = Top; D > 0; --D)
+    Out += formatv("const hpprt::index_t hpp_x{0}_{1} = hpp_div{0}_{1}.peel(hpp_q{0}); ", K, D);
+  return Out;
+}
+
+/// The indices of collapsed loop K from its peeled parts: the outermost
+/// from hpp_qK, the innermost from \p Inner, the others from hpp_xK_D.
+std::string peeledIndexDecls(const Construct &L, StringRef K, StringRef Inner) {
   unsigned N = L.Dims.size();
+  std::string Out;
+  for (unsigned D = 0; D < N; ++D)
+    Out += indexDecl(L, K, D,
+                     D == 0       ? "hpp_q" + K.str()
+                     : D == N - 1 ? Inner.str()
+                                  : formatv("hpp_x{0}_{1}", K, D).str());
+  return Out;
+}
+
+} // namespace
+
+std::string indexDecls(const Construct &L, StringRef K, StringRef Iv) {
+  unsigned N = L.Dims.size();
+  if (N == 1)
+    return indexDecl(L, K, 0, Iv);
   // Row-major decomposition of the collapsed iteration number: the
   // innermost index is peeled off first (remainder), the quotient goes on
   // outwards, and what is left is the outermost index.
-  SmallVector<std::string, 3> Iter(N);
-  if (N == 1) {
-    Iter[0] = Iv.str();
-  } else {
-    Out += peelDecls(L, K, Iv);
-    for (unsigned D = N - 1; D > 0; --D)
-      Iter[D] = formatv("hpp_x{0}_{1}", K, D).str();
-    Iter[0] = "hpp_q" + K.str();
-  }
-  for (unsigned D = 0; D < N; ++D)
-    Out += indexDecl(L, K, D, Iter[D]);
-  return Out;
+  return peelDecls(L, K, Iv) + peeledIndexDecls(L, K, formatv("hpp_x{0}_{1}", K, N - 1).str());
 }
 
 std::string rowIndexDecls(const Construct &L, StringRef K, StringRef Row, StringRef Col) {
   unsigned N = L.Dims.size();
   assert(N > 1 && "rows of a single loop");
-  std::string Out = formatv("hpprt::index_t hpp_q{0} = {1}; ", K, Row);
-  for (unsigned D = N - 2; D > 0; --D)
-    Out += formatv("const hpprt::index_t hpp_x{0}_{1} = hpp_div{0}_{1}.peel(hpp_q{0}); ", K, D);
-  for (unsigned D = 0; D < N; ++D)
-    Out += indexDecl(L, K, D,
-                     D == 0       ? "hpp_q" + K.str()
-                     : D == N - 1 ? Col.str()
-                                  : formatv("hpp_x{0}_{1}", K, D).str());
-  return Out;
+  return peelFrom(L, K, Row, N - 2) + peeledIndexDecls(L, K, Col);
 }
 
 std::string peelDecls(const Construct &L, StringRef K, StringRef Iv) {
-  std::string Out = formatv("hpprt::index_t hpp_q{0} = {1}; ", K, Iv);
-  for (unsigned D = L.Dims.size() - 1; D > 0; --D)
-    Out += formatv("const hpprt::index_t hpp_x{0}_{1} = hpp_div{0}_{1}.peel(hpp_q{0}); ", K, D);
-  return Out;
+  return peelFrom(L, K, Iv, L.Dims.size() - 1);
 }
 
 std::string indexDecl(const Construct &L, StringRef K, unsigned D, StringRef Iter) {

@@ -371,6 +371,7 @@ Plan plan_launch(Launch &cfg, const void *kernel, const void *bounded) {
   index_t grid = 0;
   index_t bands = 1; // the grid's second dimension: rows of tiles
   index_t tile_row = 0;
+  unsigned tile_shift = 0; // log2 of the tiles' width (a power of two: the warp)
   switch (cfg.kind) {
   case RegionKind::Team:
     // One block per team, as a hand kernel launches them, unless a block
@@ -411,6 +412,7 @@ Plan plan_launch(Launch &cfg, const void *kernel, const void *bounded) {
         const index_t down = (n / cfg.row_length + rows_per_block - 1) / rows_per_block;
         if (prop.max_grid_threads == 0 || across * down * threads <= prop.max_grid_threads) {
           tile_row = cfg.row_length;
+          tile_shift = hpprt::detail::ceil_log2(static_cast<std::uint64_t>(prop.warp_size));
           grid = across;
           bands = down;
         }
@@ -440,9 +442,7 @@ Plan plan_launch(Launch &cfg, const void *kernel, const void *bounded) {
   Ctx &ctx = plan.ctx;
   ctx.iterations = n;
   ctx.tile_row = tile_row;
-  ctx.tile_shift = 0;
-  while ((1 << ctx.tile_shift) < prop.warp_size)
-    ++ctx.tile_shift;
+  ctx.tile_shift = tile_shift;
   ctx.scratch0_team_bytes = scratch[0];
   ctx.scratch0_thread_bytes = scratch[1];
   ctx.scratch1_team_bytes = scratch[2];

@@ -429,8 +429,8 @@ __device__ inline index_t global_rank() {
 /// loop, whose trip count `row_div` divides by). Launched as tiles
 /// (Ctx::tile_row), block (x, y) covers warp-wide column strip x of the
 /// rows from y * (warps per block) on, one row per warp, and row and col
-/// come from the block's coordinates by shifts (Ctx::tile_shift). Otherwise iteration
-/// global_rank(), divided.
+/// come from the block's coordinates by shifts (Ctx::tile_shift).
+/// Otherwise iteration global_rank(), divided.
 struct CollapsedCell {
   index_t iv, row, col;
 };
