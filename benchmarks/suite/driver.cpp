@@ -15,7 +15,8 @@
 // Usage: suite [--reps N] [--sizes n1,n2,...] [--only k1,k2,...] [--csv]
 //              [--no-api]
 //   --only also names controls, rows outside the suite that run only when
-//   named and stay out of the geometric means: scan/swapped.
+//   named and stay out of the geometric means: scan/swapped, heat_3d/tile,
+//   nested_init/tile.
 //   --sizes: target element counts of the size classes (default 2^20,2^23,2^25
 //   on CUDA, 2^16,2^20,2^23 on OpenMP); each kernel derives its dimensions
 //   from the count (n for 1-D loops, sqrt(n) per side for 2-D, cbrt for 3-D).
@@ -474,19 +475,25 @@ void k_muladdsub(long n) {
         k.arr(o3, 0, "out3");
       });
 }
-void k_nested_init(long n) {
+// With `tile`, a control: the hpp loop with tile(1, 8, 32), the hand
+// kernel's blocks.
+void nested_init_case(long n, bool tile) {
   const int s = static_cast<int>(icbrt(n));
   const long m = (long)s * s * s;
   Out<double> arr = out(m, 30);
-  run({"nested_init", "basic", m, 8.0 * m, 0},
+  run({tile ? "nested_init/tile" : "nested_init", tile ? "control" : "basic", m, 8.0 * m, 0},
       [=] {
-        if (g_api)
+        if (tile)
+          hpp_nested_init_tile(s, s, s, arr.h);
+        else if (g_api)
           api_nested_init(s, s, s, arr.h);
         else
           hpp_nested_init(s, s, s, arr.h);
       },
       [=] { base_nested_init(s, s, s, arr.b); }, [=](Checker& k) { k.arr(arr, 0, "arr"); });
 }
+void k_nested_init(long n) { nested_init_case(n, false); }
+void k_nested_init_tile(long n) { nested_init_case(n, true); }
 void k_reduce3_int(long n) {
   int* v = in_int(n, 31, -1000, 1000);
   auto hr = std::make_shared<Int3>(), br = std::make_shared<Int3>();
@@ -638,17 +645,27 @@ void k_jacobi_2d(long n) {
         k.arr(B, kElem, "B");
       });
 }
-void k_heat_3d(long n) {
+// With `tile`, a control as for nested_init.
+void heat_3d_case(long n, bool tile) {
   const int N = static_cast<int>(icbrt(n));
   const long m = (long)N * N * N;
   Out<double> A = out(m, 74), B = out(m, 75);
-  run({"heat_3d", "polybench", m, 32.0 * m, 30.0 * m}, [=] { hpp_heat_3d(N, A.h, B.h); },
+  run({tile ? "heat_3d/tile" : "heat_3d", tile ? "control" : "polybench", m, 32.0 * m,
+       30.0 * m},
+      [=] {
+        if (tile)
+          hpp_heat_3d_tile(N, A.h, B.h);
+        else
+          hpp_heat_3d(N, A.h, B.h);
+      },
       [=] { base_heat_3d(N, A.b, B.b); },
       [=](Checker& k) {
         k.arr(A, kElem, "A");
         k.arr(B, kElem, "B");
       });
 }
+void k_heat_3d(long n) { heat_3d_case(n, false); }
+void k_heat_3d_tile(long n) { heat_3d_case(n, true); }
 void k_atax(long n) {
   const int N = static_cast<int>(isqrt(n));
   const long m = (long)N * N;
@@ -888,6 +905,8 @@ const Kernel kKernels[] = {
 // Controls: run only when --only names them; never in the geometric means.
 const Kernel kControls[] = {
     {"scan/swapped", k_scan_swapped, true},
+    {"heat_3d/tile", k_heat_3d_tile, false},
+    {"nested_init/tile", k_nested_init_tile, false},
 };
 
 // Copy bandwidth (read + write) at n doubles: cudaMemcpy device to device on

@@ -269,6 +269,33 @@ void hpp_heat_3d(int N, double* A, double* B) {
       }
 }
 
+// Control rows: the hand kernels' blocks of 8 rows x 32 columns, asked
+// for with tile(...) (the default keeps consecutive iterations for 3-D
+// nests; docs/performance.md).
+void hpp_heat_3d_tile(int N, double* A, double* B) {
+#pragma hpp parallel collapse(3) tile(1, 8, 32) name("heat_3d_tile_1")
+  for (int i = 1; i < N - 1; ++i)
+    for (int j = 1; j < N - 1; ++j)
+      for (int k = 1; k < N - 1; ++k) {
+        HEAT_3D_BODY(B, A)
+      }
+#pragma hpp parallel collapse(3) tile(1, 8, 32) name("heat_3d_tile_2")
+  for (int i = 1; i < N - 1; ++i)
+    for (int j = 1; j < N - 1; ++j)
+      for (int k = 1; k < N - 1; ++k) {
+        HEAT_3D_BODY(A, B)
+      }
+}
+
+void hpp_nested_init_tile(int nx, int ny, int nz, double* arr) {
+#pragma hpp parallel collapse(3) tile(1, 8, 32) name("nested_init_tile")
+  for (int k = 0; k < nz; ++k)
+    for (int j = 0; j < ny; ++j)
+      for (int i = 0; i < nx; ++i) {
+        NESTED_INIT_BODY
+      }
+}
+
 void hpp_atax(int N, const double* A, const double* x, double* tmp, double* y) {
 #pragma hpp parallel name("atax_1")
   for (int i = 0; i < N; ++i) {

@@ -103,6 +103,11 @@ struct Int3 {
 SUITE_DECLARE(hpp_)
 SUITE_DECLARE(base_)
 
+// Controls (driver.cpp): the same loops as hpp_heat_3d and hpp_nested_init
+// with `tile(1, 8, 32)`, the hand kernels' 8 x 32 blocks.
+void hpp_heat_3d_tile(int N, double* A, double* B);
+void hpp_nested_init_tile(int nx, int ny, int nz, double* arr);
+
 // The hpp::parallel_* forms (api_kernels.cpp).
 void api_daxpy(int n, double a, const double* x, double* y);
 double api_dot(int n, const double* a, const double* b);

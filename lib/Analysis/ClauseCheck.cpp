@@ -93,6 +93,8 @@ private:
     } else if (Shape && K == ClauseKind::VectorLength) {
       Shape->VectorLength = V->getExtValue();
       Shape->VectorLengthLoc = Loc;
+    } else if (Shape && K == ClauseKind::Tile) {
+      Shape->Tile.push_back(V->getExtValue());
     }
     return true;
   }
@@ -152,6 +154,23 @@ bool checkClauseExpressions(AnalysisContext &AC, const Directive &D, const Stmt 
   for (auto [C, A] : Args)
     Ok &= Check.check(*C, *A);
   return Ok;
+}
+
+bool checkTileSizes(AnalysisContext &AC, const Clause &Tile, ArrayRef<long long> Sizes,
+                    unsigned Collapsed) {
+  if (Tile.Args.size() != Collapsed) {
+    AC.Diags.report(Tile.Loc, Diag::err_tile_count) << Tile.Args.size() << Collapsed;
+    return false;
+  }
+  if (Sizes.size() != Tile.Args.size())
+    return true; // a size depends on a template parameter
+  const long long Width = Sizes.back();
+  const long long Rows = Sizes.size() > 1 ? Sizes[Sizes.size() - 2] : 1;
+  if (Rows != 0 && Width != 0 && Rows * Width > 1024) {
+    AC.Diags.report(Tile.Loc, Diag::err_tile_threads) << Rows << Width << Rows * Width;
+    return false;
+  }
+  return true;
 }
 
 } // namespace hpp

@@ -24,6 +24,14 @@ namespace hpp {
 bool checkClauseExpressions(AnalysisContext &AC, const Directive &D, const clang::Stmt *Loop,
                             ConstantShape *Shape = nullptr);
 
+/// Checks the sizes of clause `tile` (\p Tile; \p Sizes as
+/// checkClauseExpressions found them) on a loop over \p Collapsed loops:
+/// one size per loop, and the two innermost, a GPU block of rows x
+/// columns, at most 1024 threads. Sizes that depend on a template
+/// parameter are the runtime's to check. False after reporting an error.
+bool checkTileSizes(AnalysisContext &AC, const Clause &Tile, llvm::ArrayRef<long long> Sizes,
+                    unsigned Collapsed);
+
 } // namespace hpp
 
 #endif // HPP_ANALYSIS_CLAUSECHECK_H

@@ -95,6 +95,9 @@ bool ConstructAttacher::attachLoop(Construct &C, const Stmt *S) {
   }
   if (!checkClauseExpressions(AC, D, For, &C.ConstShape) || !analyzeMapItems(AC, D, For, C.Maps))
     return false;
+  if (const Clause *Tile = D.findClause(ClauseKind::Tile);
+      Tile && !checkTileSizes(AC, *Tile, C.ConstShape.Tile, Collapse))
+    return false;
   auto TextOf = [&](ClauseKind K) -> std::string {
     if (const Clause *Cl = D.findClause(K))
       if (Cl->Args.size() == 1 && Cl->Args[0].Text != "auto")

@@ -4,7 +4,9 @@
 #include "Analysis/VariableUses.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallSet.h"
 
 using namespace clang;
 
@@ -117,6 +119,99 @@ private:
   const llvm::DenseSet<const Expr *> &Writes;
 };
 
+/// The variable an access reads from: the root of `A[r][c]`'s subscripts,
+/// or an overloaded `[]` / `()`'s object, where that is a variable.
+const VarDecl *accessedVariable(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  while (const auto *S = dyn_cast<ArraySubscriptExpr>(E))
+    E = S->getBase()->IgnoreParenImpCasts();
+  if (const auto *R = dyn_cast<DeclRefExpr>(E))
+    return dyn_cast<VarDecl>(R->getDecl());
+  return nullptr;
+}
+
+/// The constant offsets at which \p E names \p Index: 0 for `i`, c for
+/// `i + c`, `c + i` and -c for `i - c`, with c an integer constant
+/// expression.
+void indexOffsets(const Expr *E, const VarDecl *Index, llvm::SmallVectorImpl<long long> &Out) {
+  E = E->IgnoreParenImpCasts();
+  const auto isIndex = [&](const Expr *X) {
+    const auto *R = dyn_cast<DeclRefExpr>(X->IgnoreParenImpCasts());
+    return R && R->getDecl()->getCanonicalDecl() == Index;
+  };
+  const ASTContext &Ctx = Index->getASTContext();
+  if (const auto *B = dyn_cast<BinaryOperator>(E);
+      B && (B->getOpcode() == BO_Add || B->getOpcode() == BO_Sub)) {
+    Expr::EvalResult C;
+    const bool LHSIndex = isIndex(B->getLHS());
+    if (LHSIndex && B->getRHS()->EvaluateAsInt(C, Ctx)) {
+      const long long V = C.Val.getInt().getExtValue();
+      Out.push_back(B->getOpcode() == BO_Add ? V : -V);
+      return;
+    }
+    if (B->getOpcode() == BO_Add && isIndex(B->getRHS()) &&
+        B->getLHS()->EvaluateAsInt(C, Ctx)) {
+      Out.push_back(C.Val.getInt().getExtValue());
+      return;
+    }
+  }
+  if (isIndex(E)) {
+    Out.push_back(0);
+    return;
+  }
+  for (const Stmt *Child : E->children())
+    if (const auto *CE = dyn_cast_or_null<Expr>(Child))
+      indexOffsets(CE, Index, Out);
+}
+
+/// Finds a variable read at two rows apart: `in[(i + 1) * n + j]` and
+/// `in[i * n + j]` (or `a(i - 1, j)` and `a(i, j)`), each address naming
+/// the outer index once, at a constant offset, and the column.
+class NeighbourRowFinder : public RecursiveASTVisitor<NeighbourRowFinder> {
+public:
+  NeighbourRowFinder(const VarDecl *Outer, const VarSet &Column,
+                     const llvm::DenseSet<const Expr *> &Writes)
+      : Outer(Outer), Column(Column), Writes(Writes) {}
+
+  bool VisitArraySubscriptExpr(ArraySubscriptExpr *E) {
+    if (Writes.contains(E) || !namesAny(E, Column))
+      return true;
+    return !(Found = record(accessedVariable(E), {E}));
+  }
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *E) {
+    OverloadedOperatorKind Op = E->getOperator();
+    if ((Op != OO_Subscript && Op != OO_Call) || E->getNumArgs() < 2 || Writes.contains(E))
+      return true;
+    llvm::SmallVector<const Expr *, 4> Args(E->arg_begin() + 1, E->arg_end());
+    if (llvm::none_of(Args, [&](const Expr *A) { return namesAny(A, Column); }))
+      return true;
+    return !(Found = record(accessedVariable(E->getArg(0)), Args));
+  }
+
+  bool Found = false;
+
+private:
+  /// Notes the row offset of one access; true once its variable has been
+  /// read at two.
+  bool record(const VarDecl *V, llvm::ArrayRef<const Expr *> Address) {
+    if (!V)
+      return false;
+    llvm::SmallVector<long long, 2> Offsets;
+    for (const Expr *A : Address)
+      indexOffsets(A, Outer, Offsets);
+    if (Offsets.size() != 1)
+      return false;
+    auto &Seen = Rows[V->getCanonicalDecl()];
+    Seen.insert(Offsets.front());
+    return Seen.size() > 1;
+  }
+
+  const VarDecl *Outer;
+  const VarSet &Column;
+  const llvm::DenseSet<const Expr *> &Writes;
+  llvm::DenseMap<const VarDecl *, llvm::SmallSet<long long, 4>> Rows;
+};
+
 } // namespace
 
 bool rowsShareReads(const Construct &L) {
@@ -137,7 +232,12 @@ bool rowsShareReads(const Construct &L) {
   Writes.TraverseStmt(Body);
   SharedReadFinder Finder(Row, Column, Writes.Targets);
   Finder.TraverseStmt(Body);
-  return Finder.Found;
+  if (Finder.Found || L.Dims.size() != 2 || !L.Dims.front().Index)
+    return Finder.Found;
+  NeighbourRowFinder Neighbours(L.Dims.front().Index->getCanonicalDecl(), Column,
+                                Writes.Targets);
+  Neighbours.TraverseStmt(Body);
+  return Neighbours.Found;
 }
 
 } // namespace hpp

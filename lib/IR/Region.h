@@ -46,6 +46,9 @@ enum class LoopCmp { Lt, Le, Gt, Ge, Ne };
 struct ConstantShape {
   long long TeamSize = 0, VectorLength = 0;
   clang::SourceLocation TeamSizeLoc, VectorLengthLoc;
+  /// The tile(...) clause's sizes, in order (empty where it has none or
+  /// where a size depends on a template parameter).
+  llvm::SmallVector<long long, 3> Tile;
 };
 
 /// One canonical loop `for (T i = Lower; i CMP Upper; i += Step)`.

@@ -215,7 +215,7 @@ std::uint64_t signature(const Launch &cfg, const TuneKey &k, const Shape &automa
                       static_cast<long long>(k.shape.auto_vector),
                       static_cast<long long>(k.results), static_cast<long long>(k.capped),
                       static_cast<long long>(may_run_as_tiles),
-                      static_cast<long long>(cfg.rows_share_reads)})
+                      static_cast<long long>(tiles_by_default(cfg))})
     h = fold(h, v);
   for (std::size_t s : k.shape.scratch)
     h = fold(h, s);

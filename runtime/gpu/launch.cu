@@ -83,6 +83,8 @@ struct ShapeKeyHash {
     mix(static_cast<std::size_t>(k.auto_vector));
     for (std::size_t s : k.scratch)
       mix(s);
+    mix(static_cast<std::size_t>(k.tile_band));
+    mix(static_cast<std::size_t>(k.tile_width));
     return h;
   }
 };
@@ -121,22 +123,29 @@ std::size_t round_up(std::size_t bytes, std::size_t a) {
   return align_up(bytes, a);
 }
 
-/// HPP_COLLAPSE_TILES=off runs every flat loop of collapsed loops as
-/// consecutive iterations per block, tuned or not (to compare the two
-/// mappings); unset or auto keeps the rules (tiles where rows share reads
-/// or the autotuner chose them, and tile_collapsed() allows). Read once;
-/// anything else is an error.
-bool collapsed_tiles() {
-  static const bool tiles = [] {
+/// HPP_COLLAPSE_TILES picks the mappings of flat loops over collapsed
+/// loops: `off` runs every one as consecutive iterations per block, tuned
+/// or not (to compare the two mappings); unset or `auto` keeps the rules
+/// (tiles where rows share reads or the autotuner chose them, and
+/// tile_collapsed() allows); `always` makes tiles every such loop's default
+/// wherever tile_collapsed() allows, so that tests and the differential
+/// tester run the tiled mapping on loops the analysis leaves untiled. Read
+/// once; anything else is an error.
+enum class TileMode { Off, Auto, Always };
+
+TileMode tile_mode() {
+  static const TileMode mode = [] {
     const char *v = std::getenv("HPP_COLLAPSE_TILES");
     if (!v || !*v || std::strcmp(v, "auto") == 0)
-      return true;
+      return TileMode::Auto;
     if (std::strcmp(v, "off") == 0)
-      return false;
+      return TileMode::Off;
+    if (std::strcmp(v, "always") == 0)
+      return TileMode::Always;
     throw Error(std::string("hpp: HPP_COLLAPSE_TILES='") + v +
-                "' is not a choice (expected auto or off)");
+                "' is not a choice (expected auto, off or always)");
   }();
-  return tiles;
+  return mode;
 }
 
 std::string threads_text(int team, int vec) {
@@ -264,6 +273,18 @@ Shape compute_shape(Launch &cfg, const void *kernel, const dialect::DeviceLimits
   case RegionKind::Flat: {
     int block = std::min(flat_block, attr.maxThreadsPerBlock);
     block = std::max(prop.warp_size, block - block % prop.warp_size);
+    if (const TileShape tile = given_tile(cfg, prop.warp_size); tile.width > 0) {
+      const long long threads = static_cast<long long>(tile.band) * tile.width;
+      if (threads > attr.maxThreadsPerBlock || threads > prop.max_threads_per_block)
+        fail(cfg, "tile(...) asks for blocks of " + std::to_string(tile.band) + " rows x " +
+                      std::to_string(tile.width) + " columns, " + std::to_string(threads) +
+                      " threads, more than the " +
+                      std::to_string(std::min(attr.maxThreadsPerBlock,
+                                              prop.max_threads_per_block)) +
+                      " this kernel can run with on " + prop.name + " (it uses " +
+                      std::to_string(attr.numRegs) + " registers per thread)");
+      block = static_cast<int>(threads);
+    }
     if (given) {
       block = given->vector * given->team;
       if (block > attr.maxThreadsPerBlock || block > prop.max_threads_per_block)
@@ -322,6 +343,7 @@ Plan plan_launch(Launch &cfg, const void *kernel, const void *bounded) {
   }
   const bool has_results = !cfg.participants.empty();
   const index_t n = cfg.iterations;
+  const TileShape user_tile = given_tile(cfg, prop.warp_size);
 
   // Scratch is a team-region feature; flat loops and scans ignore it.
   std::size_t scratch[4] = {0, 0, 0, 0};
@@ -338,7 +360,9 @@ Plan plan_launch(Launch &cfg, const void *kernel, const void *bounded) {
                      cfg.vector_length,
                      cfg.nested_vector,
                      auto_vector_length(cfg, prop.warp_size),
-                     {scratch[0], scratch[1], scratch[2], scratch[3]}};
+                     {scratch[0], scratch[1], scratch[2], scratch[3]},
+                     user_tile.band,
+                     user_tile.width};
   // The last shape this thread used first: a loop launching one region
   // finds it without the shared cache's lock and hash.
   thread_local ShapeKey last_key{};
@@ -358,8 +382,8 @@ Plan plan_launch(Launch &cfg, const void *kernel, const void *bounded) {
   int tuned_cap = 0; // the tuner's blocks per multiprocessor, 0: none
   // A flat loop over collapsed loops runs as tiles of rows by default where
   // its rows read memory in common; the tuner may choose otherwise.
-  bool tiles = cfg.rows_share_reads;
-  if (cfg.kind != RegionKind::Scan && tuning()) {
+  bool tiles = tiles_by_default(cfg);
+  if (cfg.kind != RegionKind::Scan && tuning() && user_tile.width == 0) {
     tune_plan(cfg, kernel, key, prop, scratch, has_results, shape, tuned_cap, tiles,
               plan.tune);
     per_sm = tuned_cap > 0 ? std::min(tuned_cap, shape.per_sm) : shape.per_sm;
@@ -370,8 +394,7 @@ Plan plan_launch(Launch &cfg, const void *kernel, const void *bounded) {
   const index_t resident = static_cast<index_t>(per_sm) * prop.multiprocessors;
   index_t grid = 0;
   index_t bands = 1; // the grid's second dimension: rows of tiles
-  index_t tile_row = 0;
-  unsigned tile_shift = 0; // log2 of the tiles' width (a power of two: the warp)
+  index_t tile_row = 0, tile_rows = 0;
   switch (cfg.kind) {
   case RegionKind::Team:
     // One block per team, as a hand kernel launches them, unless a block
@@ -402,19 +425,28 @@ Plan plan_launch(Launch &cfg, const void *kernel, const void *bounded) {
       // once (a grid-stride loop costs ~10% on L2-resident data, H100), so
       // the grid must cover the iterations.
       grid = (n + threads - 1) / threads;
-      if (tiles && may_tile(cfg, threads, prop.warp_size)) {
+      // Tiles of a tile(...) clause, else the runtime's own.
+      const int width = user_tile.width > 0 ? user_tile.width : prop.warp_size;
+      const bool as_tiles =
+          user_tile.width > 0 ? tile_given_fits(n, cfg.row_length, threads, width)
+                              : tiles && may_tile(cfg, threads, prop.warp_size);
+      if (as_tiles) {
         // Tiles of collapsed loops (collapsed_cell): the grid's first
         // dimension runs across a band of rows, the second over bands.
         // Their padding may not take the grid past a limit the untiled
         // launch keeps (AMD counts a dispatch's work-items in 32 bits).
-        const index_t rows_per_block = threads / prop.warp_size;
-        const index_t across = (cfg.row_length + prop.warp_size - 1) / prop.warp_size;
+        const index_t rows_per_block = threads / width;
+        const index_t across = (cfg.row_length + width - 1) / width;
         const index_t down = (n / cfg.row_length + rows_per_block - 1) / rows_per_block;
         if (prop.max_grid_threads == 0 || across * down * threads <= prop.max_grid_threads) {
           tile_row = cfg.row_length;
-          tile_shift = hpprt::detail::ceil_log2(static_cast<std::uint64_t>(prop.warp_size));
+          tile_rows = n / cfg.row_length;
           grid = across;
           bands = down;
+          // A block of rows x columns, x fastest: each warp covers whole
+          // rows of a warp-wide strip, or several rows of a narrower one.
+          plan.block = dim3(static_cast<unsigned>(width),
+                            static_cast<unsigned>(rows_per_block), 1);
         }
       }
       const bool too_many =
@@ -442,7 +474,7 @@ Plan plan_launch(Launch &cfg, const void *kernel, const void *bounded) {
   Ctx &ctx = plan.ctx;
   ctx.iterations = n;
   ctx.tile_row = tile_row;
-  ctx.tile_shift = tile_shift;
+  ctx.tile_rows = tile_rows;
   ctx.scratch0_team_bytes = scratch[0];
   ctx.scratch0_thread_bytes = scratch[1];
   ctx.scratch1_team_bytes = scratch[2];
@@ -472,7 +504,26 @@ Plan plan_launch(Launch &cfg, const void *kernel, const void *bounded) {
 
 bool may_tile(const Launch &cfg, int threads, int warp) {
   return cfg.kind == RegionKind::Flat && cfg.participants.empty() && cfg.row_length > 0 &&
-         collapsed_tiles() && tile_collapsed(cfg.iterations, cfg.row_length, threads, warp);
+         tile_mode() != TileMode::Off &&
+         tile_collapsed(cfg.iterations, cfg.row_length, threads, warp);
+}
+
+TileShape given_tile(const Launch &cfg, int warp) {
+  if ((cfg.tile_band == 0 && cfg.tile_width == 0) || cfg.kind != RegionKind::Flat ||
+      !cfg.participants.empty() || cfg.row_length <= 0 || tile_mode() == TileMode::Off)
+    return {};
+  if (cfg.tile_band < 0 || cfg.tile_width < 0)
+    fail(cfg, "tile(...) asks for blocks of " + std::to_string(cfg.tile_band) + " rows x " +
+                  std::to_string(cfg.tile_width) + " columns; sizes are 0 (the runtime's) or more");
+  TileShape t;
+  t.width = cfg.tile_width > 0 ? cfg.tile_width : warp;
+  t.band = cfg.tile_band > 0 ? cfg.tile_band : std::max(1, flat_block / t.width);
+  return t;
+}
+
+bool tiles_by_default(const Launch &cfg) {
+  return cfg.row_length > 0 && (tile_mode() == TileMode::Always ||
+                                (tile_mode() == TileMode::Auto && cfg.rows_share_reads));
 }
 
 bool finish_launch(Launch &cfg, Plan &plan) {

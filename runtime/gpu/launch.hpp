@@ -92,15 +92,29 @@ HPPRT_HOST_DEVICE constexpr int vector_for_trips(index_t trips, int warp, bool r
 /// gets 736 columns; one of 40, 64, which would idle 38% of the threads),
 /// blocks of whole warps and at least two rows per block, and no more
 /// bands of rows than a grid's second dimension allows (65535 on every
-/// device).
+/// device). Padded rows below 2^32 keep the kernel's columns, like its
+/// rows, in 32-bit arithmetic (collapsed_cell).
 HPPRT_HOST_DEVICE constexpr bool tile_collapsed(index_t n, index_t row, int threads, int warp) {
   if (row < warp || threads < 2 * warp || threads % warp != 0 || n < row)
     return false;
   const index_t padded = (row + warp - 1) / warp * warp;
   const index_t rows_per_block = threads / warp;
   const index_t rows = n / row;
-  return padded * 8 <= row * 9 && rows >= rows_per_block &&
+  return padded * 8 <= row * 9 && padded <= index_t{0xffffffff} && rows >= rows_per_block &&
          (rows + rows_per_block - 1) / rows_per_block <= 65535;
+}
+/// Whether a flat loop as tile_collapsed() describes can run as the tiles
+/// a `tile(...)` clause gives: `threads` per block in rows of `width`
+/// columns. The user chose the shape, so only what a launch needs: a
+/// whole row at least, bands of rows within a grid's second dimension,
+/// padded rows below 2^32.
+HPPRT_HOST_DEVICE constexpr bool tile_given_fits(index_t n, index_t row, int threads, int width) {
+  if (row < 1 || width < 1 || threads < width || threads % width != 0 || n < row)
+    return false;
+  const index_t padded = (row + width - 1) / width * width;
+  const index_t rows_per_block = threads / width;
+  const index_t rows = n / row;
+  return padded <= index_t{0xffffffff} && (rows + rows_per_block - 1) / rows_per_block <= 65535;
 }
 /// Alignment of the per-team and per-thread parts of scratch (Ctx rounds
 /// the byte counts up to it) and of each block's level-1 slot.
@@ -115,11 +129,10 @@ struct Ctx {
   std::size_t scratch1_team_bytes, scratch1_thread_bytes;
   index_t iterations; ///< Launch::iterations
   /// A flat loop launched as tiles (tile_collapsed): the length of its
-  /// rows, Launch::row_length; 0 where blocks run consecutive iterations.
+  /// rows, Launch::row_length, and their number; 0 where blocks run
+  /// consecutive iterations.
   index_t tile_row;
-  /// log2 of the tiles' width, the warp width the host planned them with
-  /// (the device's compile-time width may differ: AMD's host pass).
-  unsigned tile_shift;
+  index_t tile_rows;
 
 #ifdef HPPRT_GPU_COMPILE
   /// Base of this block's dynamic shared memory (level-0 scratch).
@@ -284,6 +297,13 @@ struct Launch {
   /// Whether the rows read memory in common (hppc's analysis), which makes
   /// tiles the default mapping.
   bool rows_share_reads = false;
+  /// The `tile(...)` clause's two innermost sizes: rows per block and
+  /// columns per strip (a power of two); 0 leaves a size to the runtime (a
+  /// warp-wide strip; rows to fill flat_block threads). Where a flat loop
+  /// over collapsed loops without results has them, it runs as those
+  /// tiles wherever tile_given_fits() (and HPP_COLLAPSE_TILES is not off),
+  /// and the autotuner leaves it alone.
+  int tile_band = 0, tile_width = 0;
   std::size_t scratch_team_bytes[2] = {0, 0};
   std::size_t scratch_thread_bytes[2] = {0, 0};
   /// Set before constructing the region's reductions and scans (their
@@ -423,29 +443,33 @@ __device__ inline index_t league_stride() {
 __device__ inline index_t global_rank() {
   return static_cast<index_t>(blockIdx.x) * blockDim.x + threadIdx.x;
 }
-/// This thread's iteration of a flat loop over collapsed loops: its number
-/// `iv` (the loop's bound when the thread has none), and its `row` (the
-/// iteration of the outer loops, collapsed) and `col` (of the innermost
-/// loop, whose trip count `row_div` divides by). Launched as tiles
-/// (Ctx::tile_row), block (x, y) covers warp-wide column strip x of the
-/// rows from y * (warps per block) on, one row per warp, and row and col
-/// come from the block's coordinates by shifts (Ctx::tile_shift).
-/// Otherwise iteration global_rank(), divided.
+/// This thread's iteration of a flat loop over collapsed loops: whether it
+/// has one (`live`), its number `iv` (the loop's bound when it has none),
+/// and its `row` (the iteration of the outer loops, collapsed) and `col`
+/// (of the innermost loop, whose trip count `row_div` divides by).
+/// Launched as tiles (Ctx::tile_row), a block of blockDim.y rows x
+/// blockDim.x columns covers column strip blockIdx.x of band blockIdx.y,
+/// as a hand kernel's 2-D block does, in 32-bit arithmetic
+/// (tile_collapsed and tile_given_fits keep rows and columns below 2^32).
+/// Otherwise blocks are 1-D and the iteration is global_rank(), divided.
+/// Translated loops test `live` and use row and col: under tiles nvcc
+/// then drops `iv`'s 64-bit product, which cost a 2-D stencil's short
+/// threads ~10 of their ~60 instructions.
 struct CollapsedCell {
   index_t iv, row, col;
+  bool live;
 };
 __device__ inline CollapsedCell collapsed_cell(const Ctx &ctx, const FastDiv &row_div) {
   if (ctx.tile_row == 0) {
     const index_t iv = global_rank();
     index_t row = iv;
     const index_t col = row_div.peel(row);
-    return {iv, row, col};
+    return {iv, row, col, iv < ctx.iterations};
   }
-  const unsigned s = ctx.tile_shift;
-  const index_t row = (static_cast<index_t>(blockIdx.y) * (blockDim.x >> s)) + (threadIdx.x >> s);
-  const index_t col =
-      (static_cast<index_t>(blockIdx.x) << s) + (threadIdx.x & ((1u << s) - 1));
-  return {col < ctx.tile_row ? row * ctx.tile_row + col : ctx.iterations, row, col};
+  const unsigned row = blockIdx.y * blockDim.y + threadIdx.y;
+  const unsigned col = blockIdx.x * blockDim.x + threadIdx.x;
+  const bool live = col < ctx.tile_row && row < ctx.tile_rows;
+  return {live ? static_cast<index_t>(row) * ctx.tile_row + col : ctx.iterations, row, col, live};
 }
 __device__ inline index_t global_size() {
   return static_cast<index_t>(gridDim.x) * blockDim.x;

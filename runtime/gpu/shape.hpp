@@ -38,14 +38,27 @@ struct ShapeKey {
   bool nested_vector;
   int auto_vector; ///< auto_vector_length() of the launch, 0 = a warp
   std::size_t scratch[4]; ///< rounded team0, thread0, team1, thread1
+  int tile_band, tile_width; ///< given_tile() of the launch
 
   bool operator==(const ShapeKey &o) const {
     return kernel == o.kernel && device == o.device && kind == o.kind &&
            team_size == o.team_size && vector_length == o.vector_length &&
            nested_vector == o.nested_vector && auto_vector == o.auto_vector &&
-           std::equal(scratch, scratch + 4, o.scratch);
+           std::equal(scratch, scratch + 4, o.scratch) && tile_band == o.tile_band &&
+           tile_width == o.tile_width;
   }
 };
+
+/// The tiles a `tile(...)` clause asks of cfg (Launch::tile_band and
+/// tile_width, their zeros filled in: rows to make flat_block threads, a
+/// warp-wide strip) where they apply: a flat loop over collapsed loops
+/// without results, tiles not turned off by HPP_COLLAPSE_TILES. {0, 0}
+/// elsewhere. fail()s on a negative size (hppc checks constant sizes; a
+/// template's reach the runtime).
+struct TileShape {
+  int band = 0, width = 0;
+};
+TileShape given_tile(const Launch &cfg, int warp);
 
 /// The vector length an AUTO team of cfg gets from its vector loops' trip
 /// counts (vector_for_trips), or 0 when they do not decide it (a warp).
@@ -55,6 +68,11 @@ int auto_vector_length(const Launch &cfg, int warp);
 /// as tiles of rows in blocks of `threads` (tile_collapsed), unless
 /// HPP_COLLAPSE_TILES=off.
 bool may_tile(const Launch &cfg, int threads, int warp);
+
+/// Whether tiles are cfg's mapping before any tuning: where its rows share
+/// reads (hppc's analysis), or everywhere under HPP_COLLAPSE_TILES=always;
+/// may_tile() still decides whether they can run.
+bool tiles_by_default(const Launch &cfg);
 
 /// The block, shared memory and occupancy of a launch of kernel with cfg's
 /// shape, or with the block of `given` (a tuning candidate) in place of

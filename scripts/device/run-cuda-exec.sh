@@ -6,6 +6,8 @@
 #    test/exec/compare.py;
 #  - unit/hpprt_cuda_tests, the CUDA runtime's tests (a failing case fails
 #    it), and unit/hpprt_cuda_managed_heap_tests, the managed heap's;
+#  - the programs with collapsed loops again with HPP_COLLAPSE_TILES=always
+#    (every collapsed loop that may run as tiles of rows does);
 #  - then each of them under compute-sanitizer, once per tool: memcheck and
 #    racecheck always, synccheck and initcheck as long as SAN_BUDGET lasts
 #    (the runtime's tests with --quick, their smaller sizes). Any error or
@@ -119,6 +121,54 @@ for n in "${names[@]}"; do
   fi
 done
 
+# --- collapsed loops as tiles ---------------------------------------------------
+# Programs with collapsed loops (collapse(n), MDRangePolicy) run again with
+# HPP_COLLAPSE_TILES=always: every such loop the size rules allow runs as
+# tiles of rows, also those the analysis leaves to consecutive iterations.
+# Plain runs only; their lines read "NAME (tiles)".
+tiled=0
+tiled_pass=0
+for p in "${progs[@]}"; do
+  n=$(basename "$p" .cuda)
+  src=test/exec/$n.cpp
+  [ -f "$src" ] && grep -qE 'collapse\(|MDRangePolicy' "$src" || continue
+  [ -f "$dir/$n.ser.out" ] || continue
+  tiled=$((tiled + 1))
+  HPP_COLLAPSE_TILES=always timeout "$RUN_TIMEOUT" "$PWD/$p" > "$LOGDIR/$n.tiles.out" 2> "$LOGDIR/$n.tiles.err"
+  rc=$?
+  if [ $rc -ne 0 ]; then
+    verdict="FAIL(exit $rc)"
+  elif ! python3 test/exec/compare.py "$dir/$n.ser.out" "$LOGDIR/$n.tiles.out" > "$LOGDIR/$n.tiles.cmp" 2>&1; then
+    verdict="FAIL(output)"
+  else
+    verdict=PASS
+    tiled_pass=$((tiled_pass + 1))
+  fi
+  printf '%-28s %-14s\n' "$n (tiles)" "$verdict"
+  if [ "$verdict" != PASS ]; then
+    fails=$((fails + 1))
+    { head -c 1500 "$LOGDIR/$n.tiles.err"; head -c 600 "$LOGDIR/$n.tiles.cmp" 2>/dev/null; } | sed 's/^/    | /'
+  fi
+done
+
+# The runtime's case for the two mappings checks each launch's grid under
+# both settings that force one (the plain run above checked the default).
+if [ $want_unit = 1 ] && [ -f "$unit" ]; then
+  for mode in always off; do
+    tiled=$((tiled + 1))
+    if HPP_COLLAPSE_TILES=$mode timeout "$UNIT_TIMEOUT" "$PWD/$unit" collapsed_tiles \
+         > "$LOGDIR/unit.tiles-$mode.out" 2>&1; then
+      verdict=PASS
+      tiled_pass=$((tiled_pass + 1))
+    else
+      verdict=FAIL
+      fails=$((fails + 1))
+      tail -c 1500 "$LOGDIR/unit.tiles-$mode.out" | sed 's/^/    | /'
+    fi
+    printf '%-28s %-14s\n' "collapsed_tiles ($mode)" "$verdict"
+  done
+fi
+
 # --- sanitizers --------------------------------------------------------------
 san_fails=0
 declare -A san
@@ -203,7 +253,7 @@ for n in "${names[@]}"; do
   echo
 done
 [ $sanitize -eq 1 ] && echo "(SKIP: not started within SAN_BUDGET; SKIP!: the same for a required tool, a failure)"
-echo "runs: $npass of ${#names[@]} PASS; sanitizer failures: $san_fails$([ $sanitize -eq 0 ] && echo ' (sanitizers not run: --no-sanitize)'); $(( $(date +%s) - start ))s"
+echo "runs: $npass of ${#names[@]} PASS; with HPP_COLLAPSE_TILES=always: $tiled_pass of $tiled PASS; sanitizer failures: $san_fails$([ $sanitize -eq 0 ] && echo ' (sanitizers not run: --no-sanitize)'); $(( $(date +%s) - start ))s"
 if [ -n "${OUT:-}" ] && [ -d "${OUT:-}" ]; then
   tar czf "$OUT/cuda-exec-logs.tar.gz" -C "$(dirname "$LOGDIR")" "$(basename "$LOGDIR")" 2>/dev/null
 fi

@@ -64,7 +64,8 @@ if [ -z "$cs" ]; then
 else
   deadline=$(( $(date +%s) + SAN_BUDGET ))
   count=${#progs[@]}
-  stride=$(( count > SAMPLE ? count / SAMPLE : 1 ))
+  # SAMPLE=0 runs no sanitizer (a second pass under another setting).
+  stride=$(( SAMPLE > 0 && count > SAMPLE ? count / SAMPLE : 1 ))
   for tool in $TOOLS; do
     for ((i = 0; i < count && i / stride < SAMPLE; i += stride)); do
       p=${progs[$i]}

@@ -47,7 +47,7 @@ void fill(int rows, int cols, double *a) {
 // CUDA: hpp_launch.row_length = hpp_n0_1;
 // CUDA: for (hpprt::cuda::CollapsedCell hpp_cell0 =
 // CUDA-NEXT: hpprt::cuda::collapsed_cell(hpp_ctx, hpp_div0_1);
-// CUDA-NEXT: hpp_cell0.iv < hpp_n0; hpp_cell0.iv = hpp_n0) {
+// CUDA-NEXT: hpp_cell0.live; hpp_cell0.live = false) {
 // CUDA-NEXT: hpprt::index_t hpp_q0 = hpp_cell0.row;
 // CUDA-NEXT: int i = hpprt::index_at(hpp_lb0_0, hpp_q0, 1);
 // CUDA-NEXT: int j = hpprt::index_at(hpp_lb0_1, hpp_cell0.col, 1);

@@ -1,10 +1,11 @@
 // Loop spaces: collapse(2) makes one space of n * m iterations and recovers
 // i and j by division and remainder; a loop that runs downwards with a
 // stride counts its trips with the comparison and the step it was written
-// with. tile() is recorded in the report but no backend uses it yet (user
-// guide, chapter 2): the tiled loop is the same loop.
-// RUN: %hppc translate --backend=openmp %s -o - --report | %FileCheck %s --check-prefixes=REPORT,OMP
-// RUN: %hppc translate --backend=cuda %s -o %t.cu --report | %FileCheck %s --check-prefix=REPORT
+// with. tile(rows..., columns) shapes the GPU blocks of a flat loop over
+// collapsed loops (its two innermost sizes: rows x columns, user guide
+// §2.5); the host ignores it, and the report says so.
+// RUN: %hppc translate --backend=openmp %s -o - --report | %FileCheck %s --check-prefixes=REPORT,OREPORT,OMP
+// RUN: %hppc translate --backend=cuda %s -o %t.cu --report | %FileCheck %s --check-prefixes=REPORT,CREPORT
 // RUN: %FileCheck %s --check-prefix=CUDA --input-file %t.cu
 // RUN: %if nvcc %{ %nvcc_hpp -c %t.cu -o %t.o %}
 
@@ -29,12 +30,13 @@ void descending(int n, double *a) {
 }
 
 // REPORT: region 'grid' (flat loop)
-// REPORT-NEXT: line 12: flat loop over i, j (collapse 2) ->
+// REPORT-NEXT: line 13: flat loop over i, j (collapse 2) ->
 // REPORT: region 'tiles' (flat loop)
-// REPORT-NEXT: line 19: flat loop over i, j (collapse 2) ->
+// OREPORT-NEXT: line 20: flat loop over i, j (collapse 2) -> omp parallel, static contiguous chunks; clause tile not used on the host
+// CREPORT-NEXT: line 20: flat loop over i, j (collapse 2) -> one iteration per thread of the grid, as tiles of 4 rows x 8 columns per block (clause tile; 0: the runtime's choice)
 // REPORT-NEXT: tile: 4, 8
 // REPORT: region 'down' (flat loop)
-// REPORT-NEXT: line 26: flat loop over i ->
+// REPORT-NEXT: line 27: flat loop over i ->
 
 // OMP-LABEL: void collapse(
 // OMP: const hpprt::index_t hpp_n0_0 =
@@ -58,6 +60,7 @@ void descending(int n, double *a) {
 // OMP-NEXT: int j = hpprt::index_at(hpp_lb0_1, hpp_col0, 1);
 // OMP: a[i * m + j] = i - j;
 // OMP-LABEL: void tiled(
+// OMP-NOT: tile_band
 // OMP: const hpprt::index_t hpp_n0 = hpp_n0_0 * hpp_n0_1;
 // OMP: const hpprt::FastDiv hpp_div0_1(hpp_n0_1, hpp_n0);
 // OMP: for (hpprt::index_t hpp_iv0 = hpp_chunk.begin, hpp_row_end0;
@@ -88,15 +91,19 @@ void descending(int n, double *a) {
 // CUDA-NEXT: hpp_launch.row_length = hpp_n0_1;
 // CUDA: for (hpprt::cuda::CollapsedCell hpp_cell0 =
 // CUDA-NEXT: hpprt::cuda::collapsed_cell(hpp_ctx, hpp_div0_1);
-// CUDA-NEXT: hpp_cell0.iv < hpp_n0; hpp_cell0.iv = hpp_n0) {
+// CUDA-NEXT: hpp_cell0.live; hpp_cell0.live = false) {
 // CUDA-NEXT: hpprt::index_t hpp_q0 = hpp_cell0.row;
 // CUDA-NEXT: int i = hpprt::index_at(hpp_lb0_0, hpp_q0, 1);
 // CUDA-NEXT: int j = hpprt::index_at(hpp_lb0_1, hpp_cell0.col, 1);
 // CUDA: a[i * m + j] = i - j;
 // CUDA-LABEL: void tiled(
+// CUDA: hpp_launch.row_length = hpp_n0_1;
+// CUDA-NOT: rows_share_reads
+// CUDA: hpp_launch.tile_band = static_cast<int>(4);
+// CUDA: hpp_launch.tile_width = static_cast<int>(8);
 // CUDA: for (hpprt::cuda::CollapsedCell hpp_cell0 =
 // CUDA-NEXT: hpprt::cuda::collapsed_cell(hpp_ctx, hpp_div0_1);
-// CUDA-NEXT: hpp_cell0.iv < hpp_n0; hpp_cell0.iv = hpp_n0) {
+// CUDA-NEXT: hpp_cell0.live; hpp_cell0.live = false) {
 // CUDA-NEXT: hpprt::index_t hpp_q0 = hpp_cell0.row;
 // CUDA-NEXT: int i = hpprt::index_at(hpp_lb0_0, hpp_q0, 1);
 // CUDA-NEXT: int j = hpprt::index_at(hpp_lb0_1, hpp_cell0.col, 1);

@@ -4,9 +4,10 @@
 // row and column from collapsed_cell, dividing only the outer loops. Tiles
 // are the default (rows_share_reads) where rows read memory in common: a
 // read whose address names none of the outer indices, nor a variable of
-// the body computed from them, and does vary within the row. Elsewhere
-// (stencils, initialisations) blocks run consecutive iterations unless the
-// autotuner finds tiles faster. Loops with results keep the grid-stride
+// the body computed from them, and does vary within the row; or, in a nest
+// of two loops, one variable read at two rows a constant apart (a 2-D
+// stencil). Elsewhere (3-D stencils, initialisations) blocks run
+// consecutive iterations unless the autotuner finds tiles faster. Loops with results keep the grid-stride
 // loop. OpenMP is unchanged.
 // RUN: %hppc translate --format=none --backend=cuda %s -o %t.cu --report | %FileCheck %s --check-prefix=REPORT
 // RUN: %FileCheck %s --check-prefix=CUDA --input-file %t.cu
@@ -33,7 +34,7 @@ void product(int n, int m, int p, const double *A, const double *B, double *C) {
 // CUDA-LABEL: hpp region 'product'
 // CUDA: hpp_launch.row_length = hpp_n0_1;
 // CUDA-NEXT: hpp_launch.rows_share_reads = true;
-// CUDA: for (hpprt::cuda::CollapsedCell hpp_cell0 = hpprt::cuda::collapsed_cell(hpp_ctx, hpp_div0_1); hpp_cell0.iv < hpp_n0; hpp_cell0.iv = hpp_n0) { hpprt::index_t hpp_q0 = hpp_cell0.row; int i = hpprt::index_at(hpp_lb0_0, hpp_q0, 1); int j = hpprt::index_at(hpp_lb0_1, hpp_cell0.col, 1);
+// CUDA: for (hpprt::cuda::CollapsedCell hpp_cell0 = hpprt::cuda::collapsed_cell(hpp_ctx, hpp_div0_1); hpp_cell0.live; hpp_cell0.live = false) { hpprt::index_t hpp_q0 = hpp_cell0.row; int i = hpprt::index_at(hpp_lb0_0, hpp_q0, 1); int j = hpprt::index_at(hpp_lb0_1, hpp_cell0.col, 1);
 // HIP-LABEL: hpp region 'product'
 // HIP: hpp_launch.row_length = hpp_n0_1;
 // HIP-NEXT: hpp_launch.rows_share_reads = true;
@@ -56,7 +57,8 @@ void weighted(int nz, int ny, int nx, const double *w, double *out) {
 // CUDA-NEXT: hpp_launch.rows_share_reads = true;
 // CUDA: hpprt::cuda::collapsed_cell(hpp_ctx, hpp_div0_2); {{.*}} hpprt::index_t hpp_q0 = hpp_cell0.row; const hpprt::index_t hpp_x0_1 = hpp_div0_1.peel(hpp_q0); int z = hpprt::index_at(hpp_lb0_0, hpp_q0, 1); int y = hpprt::index_at(hpp_lb0_1, hpp_x0_1, 1); int x = hpprt::index_at(hpp_lb0_2, hpp_cell0.col, 1);
 
-// A stencil: every read names the row.
+// A 2-D stencil reads `in` at three rows: a band of rows reads its
+// neighbours' rows in common.
 void stencil(int n, int m, const double *in, double *out) {
   #pragma hpp parallel collapse(2) name("stencil")
   for (int i = 1; i < n - 1; ++i)
@@ -64,11 +66,72 @@ void stencil(int n, int m, const double *in, double *out) {
       out[i * m + j] = in[(i - 1) * m + j] + in[(i + 1) * m + j] + in[i * m + j - 1];
 }
 // REPORT-LABEL: region 'stencil'
-// REPORT-NEXT: consecutive iterations per block (as tiles of rows where HPP_TUNE finds them faster)
+// REPORT: rows of the innermost loop read memory in common
 // CUDA-LABEL: hpp region 'stencil'
 // CUDA: hpp_launch.row_length = hpp_n0_1;
-// CUDA-NOT: rows_share_reads
+// CUDA-NEXT: hpp_launch.rows_share_reads = true;
 // CUDA: hpprt::cuda::collapsed_cell(hpp_ctx, hpp_div0_1)
+
+// The same through an overloaded call operator, the row written `1 + i`.
+struct Grid {
+  const double *p;
+  int m;
+  const double &operator()(int r, int c) const { return p[r * m + c]; }
+};
+void stencil_call(int n, int m, Grid g, double *out) {
+  #pragma hpp parallel collapse(2) name("stencil_call")
+  for (int i = 1; i < n - 1; ++i)
+    for (int j = 0; j < m; ++j)
+      out[i * m + j] = g(1 + i, j) - g(i, j);
+}
+// CUDA-LABEL: hpp region 'stencil_call'
+// CUDA: hpp_launch.row_length = hpp_n0_1;
+// CUDA-NEXT: hpp_launch.rows_share_reads = true;
+
+// Neighbours along the row only, each row read at one offset: untiled.
+void along_rows(int n, int m, const double *in, double *out) {
+  #pragma hpp parallel collapse(2) name("along_rows")
+  for (int i = 0; i < n; ++i)
+    for (int j = 1; j < m - 1; ++j)
+      out[i * m + j] = in[(i + 1) * m + j - 1] - in[(i + 1) * m + j + 1];
+}
+// REPORT-LABEL: region 'along_rows'
+// REPORT-NEXT: consecutive iterations per block (as tiles of rows where HPP_TUNE finds them faster)
+// CUDA-LABEL: hpp region 'along_rows'
+// CUDA: hpp_launch.row_length = hpp_n0_1;
+// CUDA-NOT: rows_share_reads
+// CUDA: hpprt::cuda::collapsed_cell
+
+// Two rows of different arrays, or an address naming the row twice: no
+// row of one variable is read twice.
+void two_arrays(int n, int m, const double *a, const double *b, double *out) {
+  #pragma hpp parallel collapse(2) name("two_arrays")
+  for (int i = 1; i < n; ++i)
+    for (int j = 0; j < m; ++j)
+      out[i * m + j] = a[(i - 1) * m + j] + b[i * m + j] + a[i * m + i + j];
+}
+// CUDA-LABEL: hpp region 'two_arrays'
+// CUDA: hpp_launch.row_length = hpp_n0_1;
+// CUDA-NOT: rows_share_reads
+// CUDA: hpprt::cuda::collapsed_cell
+
+// A 3-D stencil: a band holds rows of one plane, the planes beside it are
+// read apart; tiles won on one such kernel and lost on another, so the
+// default stays untiled.
+void stencil3(int n, const double *in, double *out) {
+  #pragma hpp parallel collapse(3) name("stencil3")
+  for (int i = 1; i < n - 1; ++i)
+    for (int j = 1; j < n - 1; ++j)
+      for (int k = 1; k < n - 1; ++k)
+        out[(i * n + j) * n + k] = in[((i - 1) * n + j) * n + k] + in[(i * n + j + 1) * n + k] +
+                                   in[(i * n + j - 1) * n + k];
+}
+// REPORT-LABEL: region 'stencil3'
+// REPORT-NEXT: consecutive iterations per block (as tiles of rows where HPP_TUNE finds them faster)
+// CUDA-LABEL: hpp region 'stencil3'
+// CUDA: hpp_launch.row_length = hpp_n0_2;
+// CUDA-NOT: rows_share_reads
+// CUDA: hpprt::cuda::collapsed_cell
 
 // The row reaches the address through a variable of the body, assigned
 // after its declaration.

@@ -93,13 +93,13 @@ int main() {
     for (int i = 0; i < n; ++i)
       s += x[i] * y[i];
 
-    // x and y as side x side planes: a stencil over collapsed loops, whose
-    // rows read nothing in common (consecutive iterations per block by
-    // default); the tuner tries each block as tiles of rows too.
+    // x and y as side x side planes: a stencil along the rows of collapsed
+    // loops, whose rows read nothing in common (consecutive iterations per
+    // block by default); the tuner tries each block as tiles of rows too.
 #pragma hpp parallel collapse(2) name("smooth")
     for (int i = 1; i < side - 1; ++i)
       for (int j = 0; j < side; ++j)
-        z[i * side + j] += y[(i - 1) * side + j] + y[(i + 1) * side + j] + x[i * side + j];
+        z[i * side + j] += y[i * side + (j + 1) % side] + y[i * side + j] + x[i * side + j];
     double zs = 0;
     for (int i = 0; i < n; ++i)
       zs += z[i] * (i % 7 + 1);

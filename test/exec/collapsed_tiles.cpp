@@ -9,8 +9,9 @@
 // CUDA-RUN: %compare %t.ser.out %t.out
 
 // Collapsed loops whose rows read memory in common (a matrix product's
-// B[k * n + j], a weight per column) run on the GPU as tiles of rows where
-// the rows are long enough (hpprt::tile_collapsed): a block covers
+// B[k * n + j], a weight per column, a 2-D stencil's neighbouring rows) run
+// on the GPU as tiles of rows where the rows are long enough
+// (hpprt::tile_collapsed): a block covers
 // warp-wide strips of several rows, and each thread's indices come from
 // its block's coordinates. Every iteration must still run once with the
 // serial loop's indices: rows of a size that pads to whole warps and ones
@@ -18,8 +19,9 @@
 // one, three collapsed loops (only the outer two divided), non-zero lower
 // bounds, steps, descending and unsigned indices, and `continue`. Every
 // body adds to its element, so an iteration run twice shows as well as
-// one never run. (The runtime's unit case collapsed_tiles checks which
-// launches ran as tiles, and every block size the autotuner may choose.)
+// one never run. tile(...) clauses give the blocks' shape themselves.
+// (The runtime's unit case collapsed_tiles checks which launches ran as
+// tiles, and every block size the autotuner may choose.)
 #include <cstdio>
 #include <hpp/hpp.hpp>
 
@@ -57,6 +59,78 @@ void product(int n, int m, int p) {
   hpp::free(C);
 }
 
+// Two Jacobi sweeps over an n x m grid: each row reads the rows beside it
+// (tiles by default in a nest of two loops). The outer loop runs in steps
+// of two in the second sweep, so a band of rows is every other row.
+void jacobi(int n, int m) {
+  double *A = hpp::alloc<double>(static_cast<long>(n) * m, hpp::Space::Shared);
+  double *B = hpp::alloc<double>(static_cast<long>(n) * m, hpp::Space::Shared);
+  for (long i = 0; i < static_cast<long>(n) * m; ++i) {
+    A[i] = static_cast<double>(i % 11) - 5.0;
+    B[i] = 0.5;
+  }
+#pragma hpp parallel collapse(2)
+  for (int i = 1; i < n - 1; ++i)
+    for (int j = 1; j < m - 1; ++j)
+      B[i * m + j] += 0.25 * (A[(i - 1) * m + j] + A[(i + 1) * m + j] + A[i * m + j - 1] +
+                              A[i * m + j + 1]);
+#pragma hpp parallel collapse(2)
+  for (int i = 1; i < n - 1; i += 2)
+    for (int j = 1; j < m - 1; ++j)
+      A[i * m + j] += 0.5 * (B[(1 + i) * m + j] - B[(i - 1) * m + j]);
+  std::printf("jacobi %d x %d: %.2f %.2f\n", n, m, checksum(A, static_cast<long>(n) * m),
+              checksum(B, static_cast<long>(n) * m));
+  hpp::free(A);
+  hpp::free(B);
+}
+
+// tile(...) clauses: blocks of the given rows x columns, whatever the
+// rows share, in odd shapes too (5 columns, one row of 64), with the
+// runtime filling in a 0, over three loops (the two innermost sizes shape
+// the block), and ignored with a reduction.
+void tile_clauses() {
+  const int n = 45, m = 300, nz = 5, ny = 9;
+  double *out = hpp::alloc<double>(static_cast<long>(n) * m, hpp::Space::Shared);
+  double *vol = hpp::alloc<double>(static_cast<long>(nz) * ny * m, hpp::Space::Shared);
+  for (long k = 0; k < static_cast<long>(n) * m; ++k)
+    out[k] = 1.0;
+  for (long k = 0; k < static_cast<long>(nz) * ny * m; ++k)
+    vol[k] = 2.0;
+#pragma hpp parallel collapse(2) tile(4, 16)
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < m; ++j)
+      out[i * m + j] += i * 0.5 + j;
+#pragma hpp parallel collapse(2) tile(3, 5)
+  for (int i = n - 1; i >= 0; --i)
+    for (int j = 0; j < m; j += 1)
+      out[i * m + j] += 2.0 * j - i;
+#pragma hpp parallel collapse(2) tile(0, 64)
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < m; ++j) {
+      if ((i + j) % 7 == 0)
+        continue;
+      out[i * m + j] += 0.25;
+    }
+#pragma hpp parallel collapse(2) tile(1, 0)
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < m; ++j)
+      out[i * m + j] *= 1.5;
+#pragma hpp parallel collapse(3) tile(1, 2, 64)
+  for (int z = 0; z < nz; ++z)
+    for (int y = 0; y < ny; ++y)
+      for (int x = 0; x < m; ++x)
+        vol[(z * ny + y) * m + x] += z * 100 + y * 10 + x % 10;
+  double s = 0.0;
+#pragma hpp parallel collapse(2) tile(4, 8) reduction(+ : s)
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < m; ++j)
+      s += out[i * m + j];
+  std::printf("tile clauses: %.2f %.2f %.2f\n", checksum(out, static_cast<long>(n) * m),
+              checksum(vol, static_cast<long>(nz) * ny * m), s);
+  hpp::free(out);
+  hpp::free(vol);
+}
+
 } // namespace
 
 int main() {
@@ -68,6 +142,12 @@ int main() {
   product(50, 40, 7);
   product(3, 1000, 4);
   product(1, 3000, 3);
+  // Rows of 1022 and 254 (tiles), 34 (pads 32 -> 64: untiled), 5 rows.
+  jacobi(67, 1024);
+  jacobi(300, 256);
+  jacobi(40, 36);
+  jacobi(7, 600);
+  tile_clauses();
 
   // Three collapsed loops with a weight per column; lower bounds, a step
   // and `continue`.

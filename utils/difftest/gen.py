@@ -448,10 +448,17 @@ def loop_clauses(rng, k, top, reds=()):
 def k_flat(rng, k):
     """A flat loop, possibly collapsed, writing an array and reducing."""
     ncol = 1 if rng.random() < 0.6 else rng.choice([2, 2, 3])
+    # Some nests of two have rows long enough for the GPU to run them as
+    # tiles of rows (hpprt::tile_collapsed: a warp long at least, whole
+    # warps padding them by an eighth at most, a block's worth of rows).
+    long_rows = ncol == 2 and rng.random() < 0.4
     loops = []
     total = 1
     for d in range(ncol):
-        t = trip_count(rng, small=ncol > 1)
+        if long_rows:
+            t = rng.choice([32, 61, 64, 250]) if d == 1 else rng.choice([1, 8, 9, 17, 61])
+        else:
+            t = trip_count(rng, small=ncol > 1)
         if ncol == 3:
             t = min(t, 13)
         loops.append(Loop(rng, "i%d" % d, t))
@@ -463,6 +470,11 @@ def k_flat(rng, k):
     k.array("in", "long long", total, data_init(rng))
     k.array("out", "long long", total, "-1")
     k.hash("out", total)
+    # A weight per column, read by every row: hppc makes tiles the default.
+    shared = ""
+    if ncol > 1 and rng.random() < 0.5:
+        k.array("w", "long long", loops[-1].trip, data_init(rng))
+        shared = " + w[%s]" % loops[-1].pos()
     pos = loops[0].pos()
     for l in loops[1:]:
         pos = "(%s) * %d + %s" % (pos, l.trip, l.pos())
@@ -478,7 +490,7 @@ def k_flat(rng, k):
         k.emit("  " * d + l.header() + (" {" if d == ncol - 1 else ""))
     ind = "  " * ncol
     k.emit(ind + "const long long p = %s;" % pos)
-    k.emit(ind + "out[p] = in[p] * 3 + static_cast<long long>(%s %% 1000);" % loops[-1].var)
+    k.emit(ind + "out[p] = in[p] * 3 + static_cast<long long>(%s %% 1000)%s;" % (loops[-1].var, shared))
     for r in reds:
         k.emit(ind + r.update("p"))
     k.emit("  " * (ncol - 1) + "}")

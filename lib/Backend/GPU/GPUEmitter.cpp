@@ -41,6 +41,13 @@ std::string kernelNameFor(const TranslationModel &Model, const Region &R) {
 
 /// What --report adds on a team region whose AUTO vector lengths follow
 /// its vector loops' trip counts (hpprt's vector_for_trips).
+/// The report's note on a tile(...) clause the GPU mapping of \p L does
+/// not use (only flat loops over collapsed loops without results run as
+/// tiles), so that a performance hint is never dropped unsaid.
+std::string unusedTile(const Construct &L, StringRef What) {
+  return L.Tile.empty() ? std::string() : ("; clause tile not used: " + What + " runs untiled").str();
+}
+
 std::string vectorSizing(const Region &R) {
   if (R.SizedVectorLoops.empty())
     return "";
@@ -120,16 +127,21 @@ public:
                                     R.TeamWidth)
                                 .str()
                           : "") +
-             vectorSizing(R);
+             vectorSizing(R) + unusedTile(L, "a team loop");
     case LoopLevel::Flat:
       // As emitRootLoop lowers it: results cap the grid, so their loop
       // strides; without results the grid covers the loop.
       if (L.ScanSeparator)
-        return "single-pass scan with decoupled look-back";
+        return "single-pass scan with decoupled look-back" + unusedTile(L, "a scan");
       if (!L.Reductions.empty())
-        return "grid-stride over all threads of the grid";
+        return "grid-stride over all threads of the grid" + unusedTile(L, "a loop with results");
       if (L.Dims.size() < 2)
-        return "one iteration per thread of the grid";
+        return "one iteration per thread of the grid" + unusedTile(L, "a loop of one dimension");
+      if (!L.Tile.empty())
+        return formatv("one iteration per thread of the grid, as tiles of {0} rows x {1} "
+                       "columns per block (clause tile; 0: the runtime's choice)",
+                       L.Tile[L.Tile.size() - 2], L.Tile.back())
+            .str();
       return R.RowsShareReads
                  ? "one iteration per thread of the grid; the rows of the innermost loop "
                    "read memory in common: long rows run as tiles of warp-wide columns, a "

@@ -112,6 +112,14 @@ std::string GPURegionWriter::launchPrologue(std::string &Captures) const {
     Pro += Clause("hpp_launch.vector_length = static_cast<int>(" + L.VectorLengthText + ");");
   if (!L.LeagueText.empty())
     Pro += Clause("hpp_launch.league_cap = static_cast<hpprt::index_t>(" + L.LeagueText + ");");
+  // tile(...): its two innermost sizes are a block of rows of a strip's
+  // width (the runtime's collapsed_cell); outer sizes have no GPU meaning
+  // here, since a block's rows are consecutive rows of the collapsed space.
+  if (mayRunAsTiles(R) && L.Tile.size() == L.Dims.size()) {
+    const size_t Last = L.Tile.size() - 1;
+    Pro += Clause("hpp_launch.tile_band = static_cast<int>(" + L.Tile[Last - 1] + ");");
+    Pro += Clause("hpp_launch.tile_width = static_cast<int>(" + L.Tile[Last] + ");");
+  }
   if (R.hasVectorLoops())
     Pro += "hpp_launch.nested_vector = true;\n";
   if (R.TeamWidth)
@@ -293,8 +301,8 @@ Error GPURegionWriter::emitRootLoop(const Construct &L) {
       // launch them as tiles of rows: row and column then come from the
       // block's coordinates, and only the outer loops are divided.
       unsigned Inner = L.Dims.size() - 1;
-      Header = formatv("for ({0} hpp_cell0 = {1}(hpp_ctx, hpp_div0_{2}); hpp_cell0.iv < hpp_n0; "
-                       "hpp_cell0.iv = hpp_n0) {{ ",
+      Header = formatv("for ({0} hpp_cell0 = {1}(hpp_ctx, hpp_div0_{2}); hpp_cell0.live; "
+                       "hpp_cell0.live = false) {{ ",
                        rt("CollapsedCell"), rt("collapsed_cell"), Inner)
                    .str();
       Header += rowIndexDecls(L, id(L), "hpp_cell0.row", "hpp_cell0.col");

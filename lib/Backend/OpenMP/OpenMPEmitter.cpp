@@ -487,14 +487,17 @@ public:
   std::string describeMapping(const Region &R, const Construct &L) const override {
     bool Simd = usesSimd(R, L) && simdPragmaPays(L);
     std::string Rethrows = R.MayThrow ? ", exceptions rethrown after the region" : "";
+    // tile(...) shapes GPU blocks; contiguous chunks already give each
+    // host thread whole rows.
+    std::string Tile = L.Tile.empty() ? "" : "; clause tile not used on the host";
     switch (L.Level) {
     case LoopLevel::Team:
       return "teams over host threads (omp parallel, static contiguous chunks), "
-             "one thread per team" + Rethrows;
+             "one thread per team" + Rethrows + Tile;
     case LoopLevel::Flat:
       return std::string("omp parallel, static contiguous chunks") +
              (Simd ? " + omp simd" : "") +
-             (L.ScanSeparator ? ", two-pass scan" : "") + Rethrows;
+             (L.ScanSeparator ? ", two-pass scan" : "") + Rethrows + Tile;
     case LoopLevel::Thread:
       return "sequential loop (one thread per team)";
     case LoopLevel::Vector:

@@ -1467,17 +1467,48 @@ void case_collapsed_tiles() {
   CHECK(!rt::tile_collapsed(1000 * 100, 1000, 2 * w + w / 2, w)); // not whole warps
   CHECK(!rt::tile_collapsed(index_t{4096} * 8 * 65536, 4096, 256, w));
   CHECK(rt::tile_collapsed(index_t{4096} * 8 * 65535, 4096, 256, w));
+  // Padded rows below 2^32: columns stay in 32 bits.
+  CHECK(rt::tile_collapsed(index_t{0xffffffe0} * 8, index_t{0xffffffe0}, 256, 32));
+  CHECK(!rt::tile_collapsed(index_t{0x100000000} * 8, index_t{0x100000000}, 256, 32));
+  CHECK(!rt::tile_collapsed(index_t{0xffffffe1} * 8, index_t{0xffffffe1}, 256, 32));
 
   // Tiles are the default only where hppc found that rows share reads
-  // (rows_share_reads); elsewhere only the autotuner chooses them.
+  // (rows_share_reads); elsewhere only the autotuner chooses them. The
+  // device scripts run this case again under HPP_COLLAPSE_TILES=always
+  // (tiles wherever the rule allows) and =off (never).
+  const char *mode_env = std::getenv("HPP_COLLAPSE_TILES");
+  const std::string mode = mode_env && *mode_env ? mode_env : "auto";
+  std::printf("  HPP_COLLAPSE_TILES=%s\n", mode.c_str());
+  // A tile(...) clause's shape runs wherever a launch can (whole rows,
+  // bands within the grid), padding or not, under any setting but off.
+  CHECK(rt::tile_given_fits(40 * 100, 40, 256, 64));
+  CHECK(rt::tile_given_fits(300 * 37, 300, 15, 5));
+  CHECK(rt::tile_given_fits(1000 * 3, 1000, 256, 32)); // fewer rows than a block has
+  CHECK(!rt::tile_given_fits(index_t{65536} * 10, 10, 32, 32));
+  CHECK(rt::tile_given_fits(index_t{65535} * 10, 10, 32, 32));
+  CHECK(!rt::tile_given_fits(10 * 7, 10, 30, 7)); // not whole rows per block
   struct Case {
     index_t rows, row;
-    bool tiles;
+    bool fits; ///< tile_collapsed allows tiles
     bool share = true;
+    int band = 0, width = 0; ///< a tile(...) clause's
   } cases[] = {{100, 724, true}, {9, 1000, true},   {100, 40, false},   {3, 1000, false},
                {50, 1, false},   {64, 256, true},   {1, 5000, false},   {1000, 33, false},
-               {100, 724, false, false}};
+               {100, 724, true, false}, {64, 256, true, false}, {100, 40, false, false},
+               {100, 724, true, false, 4, 16}, {37, 300, false, false, 3, 5},
+               {3, 1000, false, false, 8, 0},  {100, 40, false, false, 0, 64},
+               {20, 50, false, true, 1, 1}};
   for (const Case &c : cases) {
+    const bool given = c.band || c.width;
+    const int given_width = c.width ? c.width : w;
+    const int given_band = c.band ? c.band : std::max(1, 256 / given_width);
+    const bool tiles =
+        mode == "off" ? false
+        : given       ? rt::tile_given_fits(c.rows * c.row, c.row, given_band * given_width,
+                                            given_width)
+        : mode == "always" ? c.fits
+                           : c.fits && c.share;
+    const unsigned strip = given ? static_cast<unsigned>(given_width) : static_cast<unsigned>(w);
     const index_t n = c.rows * c.row;
     int *visits = hpp::alloc<int>(n, hpp::Space::Shared);
     int *wrong = hpp::alloc<int>(1, hpp::Space::Shared);
@@ -1487,23 +1518,38 @@ void case_collapsed_tiles() {
     const index_t row = c.row;
     auto body = [=] __device__(const rt::Ctx &ctx) {
       const rt::CollapsedCell cell = rt::collapsed_cell(ctx, div);
-      if (cell.iv >= n)
+      if (!cell.live) { // no iteration: a padding column or row, or past n
+        if (cell.iv < n)
+          atomicAdd(wrong, 1);
         return;
-      if (cell.row * row + cell.col != cell.iv || cell.col >= row)
+      }
+      if (cell.iv >= n || cell.row * row + cell.col != cell.iv || cell.col >= row)
         atomicAdd(wrong, 1);
-      atomicAdd(&visits[cell.iv], 1);
+      else
+        atomicAdd(&visits[cell.iv], 1);
     };
     rt::Launch hpp_launch("collapsed_tiles", "RuntimeCudaTest.cu", __LINE__);
     hpp_launch.kind = rt::RegionKind::Flat;
     hpp_launch.iterations = n;
     hpp_launch.row_length = c.row;
     hpp_launch.rows_share_reads = c.share;
+    hpp_launch.tile_band = c.band;
+    hpp_launch.tile_width = c.width;
     rt::launch(hpp_launch, hpp_kernel<decltype(body)>, body);
     CUDA_OK(cudaDeviceSynchronize());
-    const unsigned block = hpp_launch.block.x;
-    const dim3 want = c.tiles ? dim3(static_cast<unsigned>((c.row + w - 1) / w),
-                                     static_cast<unsigned>((c.rows + block / w - 1) / (block / w)))
-                              : dim3(static_cast<unsigned>((n + block - 1) / block), 1);
+    const unsigned threads = hpp_launch.block.x * hpp_launch.block.y;
+    if (given && mode != "off")
+      CHECK_MSG(threads == static_cast<unsigned>(given_band * given_width),
+                "tile(%d, %d): blocks of %u threads", c.band, c.width, threads);
+    const unsigned band = threads / strip;
+    const dim3 block_want = tiles ? dim3(strip, band) : dim3(threads, 1);
+    CHECK_MSG(hpp_launch.block.x == block_want.x && hpp_launch.block.y == block_want.y,
+              "%lld rows of %lld: block %u x %u, not %u x %u", (long long)c.rows,
+              (long long)c.row, hpp_launch.block.x, hpp_launch.block.y, block_want.x,
+              block_want.y);
+    const dim3 want = tiles ? dim3(static_cast<unsigned>((c.row + strip - 1) / strip),
+                                   static_cast<unsigned>((c.rows + band - 1) / band))
+                            : dim3(static_cast<unsigned>((n + threads - 1) / threads), 1);
     CHECK_MSG(hpp_launch.grid.x == want.x && hpp_launch.grid.y == want.y,
               "%lld rows of %lld: grid %u x %u, not %u x %u", (long long)c.rows,
               (long long)c.row, hpp_launch.grid.x, hpp_launch.grid.y, want.x, want.y);
@@ -1520,18 +1566,22 @@ void case_collapsed_tiles() {
 }
 
 // collapsed_cell itself, launched directly as plan_launch would launch
-// tiles, for every block size the autotuner may choose (2 to 32 warps) and
-// for strips of 32 and of 64 columns (AMD's wavefronts, planned from the
-// host's warp width whatever the device code was compiled for): every
+// tiles, for every block size the autotuner may choose (2 to 32 warps) in
+// strips of 32 and of 64 columns (AMD's wavefronts), and for the odd
+// shapes a tile(...) clause may ask for (5 x 3, 7 x 1, 1 x 1000): every
 // iteration once, rows and columns that match their iteration number.
 __global__ void tile_cells_kernel(hpprt::cuda::Ctx ctx, hpprt::FastDiv div, index_t row,
                                   int *visits, int *wrong) {
   const rt::CollapsedCell cell = rt::collapsed_cell(ctx, div);
-  if (cell.iv >= ctx.iterations)
+  if (!cell.live) {
+    if (cell.iv < ctx.iterations)
+      atomicAdd(wrong, 1);
     return;
-  if (cell.row * row + cell.col != cell.iv || cell.col >= row)
+  }
+  if (cell.iv >= ctx.iterations || cell.row * row + cell.col != cell.iv || cell.col >= row)
     atomicAdd(wrong, 1);
-  atomicAdd(&visits[cell.iv], 1);
+  else
+    atomicAdd(&visits[cell.iv], 1);
 }
 
 void case_tile_cells() {
@@ -1539,29 +1589,32 @@ void case_tile_cells() {
   int *visits = hpp::alloc<int>(n, hpp::Space::Shared);
   int *wrong = hpp::alloc<int>(1, hpp::Space::Shared);
   const hpprt::FastDiv div(row, n);
-  for (unsigned shift : {5u, 6u})
-    for (unsigned block : {64u, 128u, 256u, 512u, 1024u}) {
-      const unsigned width = 1u << shift;
-      if (block < 2 * width)
-        continue;
-      std::fill(visits, visits + n, 0);
-      *wrong = 0;
-      rt::Ctx ctx{};
-      ctx.iterations = n;
-      ctx.tile_row = row;
-      ctx.tile_shift = shift;
-      const unsigned rows_per_block = block / width;
-      const dim3 grid(static_cast<unsigned>((row + width - 1) / width),
-                      static_cast<unsigned>((rows + rows_per_block - 1) / rows_per_block));
-      tile_cells_kernel<<<grid, block>>>(ctx, div, row, visits, wrong);
-      CUDA_OK(cudaDeviceSynchronize());
-      index_t bad = 0;
-      for (index_t i = 0; i < n; ++i)
-        bad += visits[i] != 1;
-      CHECK_MSG(bad == 0 && *wrong == 0,
-                "strips of %u, blocks of %u: %lld iterations not run once, %d cells wrong",
-                width, block, (long long)bad, *wrong);
-    }
+  std::vector<dim3> blocks;
+  for (unsigned width : {32u, 64u})
+    for (unsigned threads : {64u, 128u, 256u, 512u, 1024u})
+      if (threads >= 2 * width)
+        blocks.push_back(dim3(width, threads / width));
+  blocks.push_back(dim3(5, 3));
+  blocks.push_back(dim3(7, 1));
+  blocks.push_back(dim3(1, 1000));
+  for (const dim3 block : blocks) {
+    std::fill(visits, visits + n, 0);
+    *wrong = 0;
+    rt::Ctx ctx{};
+    ctx.iterations = n;
+    ctx.tile_row = row;
+    ctx.tile_rows = rows;
+    const dim3 grid(static_cast<unsigned>((row + block.x - 1) / block.x),
+                    static_cast<unsigned>((rows + block.y - 1) / block.y));
+    tile_cells_kernel<<<grid, block>>>(ctx, div, row, visits, wrong);
+    CUDA_OK(cudaDeviceSynchronize());
+    index_t bad = 0;
+    for (index_t i = 0; i < n; ++i)
+      bad += visits[i] != 1;
+    CHECK_MSG(bad == 0 && *wrong == 0,
+              "blocks of %u rows x %u columns: %lld iterations not run once, %d cells wrong",
+              block.y, block.x, (long long)bad, *wrong);
+  }
   hpp::free(visits);
   hpp::free(wrong);
 }
