@@ -7,6 +7,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallSet.h"
+#include <limits>
 
 using namespace clang;
 
@@ -140,17 +141,24 @@ void indexOffsets(const Expr *E, const VarDecl *Index, llvm::SmallVectorImpl<lon
     return R && R->getDecl()->getCanonicalDecl() == Index;
   };
   const ASTContext &Ctx = Index->getASTContext();
+  // A constant offset; in a template's pattern a dependent one is not
+  // (Clang evaluates only non-dependent expressions).
+  const auto constant = [&](const Expr *X, Expr::EvalResult &C) {
+    return !X->isValueDependent() && !X->isTypeDependent() && X->EvaluateAsInt(C, Ctx) &&
+           C.Val.getInt().getSignificantBits() <= 64;
+  };
   if (const auto *B = dyn_cast<BinaryOperator>(E);
       B && (B->getOpcode() == BO_Add || B->getOpcode() == BO_Sub)) {
     Expr::EvalResult C;
-    const bool LHSIndex = isIndex(B->getLHS());
-    if (LHSIndex && B->getRHS()->EvaluateAsInt(C, Ctx)) {
+    if (isIndex(B->getLHS()) && constant(B->getRHS(), C)) {
       const long long V = C.Val.getInt().getExtValue();
-      Out.push_back(B->getOpcode() == BO_Add ? V : -V);
-      return;
+      // -V of the most negative value would overflow: no such row anyway.
+      if (B->getOpcode() == BO_Add || V != std::numeric_limits<long long>::min()) {
+        Out.push_back(B->getOpcode() == BO_Add ? V : -V);
+        return;
+      }
     }
-    if (B->getOpcode() == BO_Add && isIndex(B->getRHS()) &&
-        B->getLHS()->EvaluateAsInt(C, Ctx)) {
+    if (B->getOpcode() == BO_Add && isIndex(B->getRHS()) && constant(B->getLHS(), C)) {
       Out.push_back(C.Val.getInt().getExtValue());
       return;
     }

@@ -438,7 +438,10 @@ Plan plan_launch(Launch &cfg, const void *kernel, const void *bounded) {
         const index_t rows_per_block = threads / width;
         const index_t across = (cfg.row_length + width - 1) / width;
         const index_t down = (n / cfg.row_length + rows_per_block - 1) / rows_per_block;
-        if (prop.max_grid_threads == 0 || across * down * threads <= prop.max_grid_threads) {
+        // (A tile(...) clause's narrow strips may also need more columns
+        // of blocks than a grid has: untiled then, too.)
+        if (across <= prop.max_grid_blocks &&
+            (prop.max_grid_threads == 0 || across * down * threads <= prop.max_grid_threads)) {
           tile_row = cfg.row_length;
           tile_rows = n / cfg.row_length;
           grid = across;

@@ -298,7 +298,7 @@ struct Launch {
   /// tiles the default mapping.
   bool rows_share_reads = false;
   /// The `tile(...)` clause's two innermost sizes: rows per block and
-  /// columns per strip (a power of two); 0 leaves a size to the runtime (a
+  /// columns per strip (any width); 0 leaves a size to the runtime (a
   /// warp-wide strip; rows to fill flat_block threads). Where a flat loop
   /// over collapsed loops without results has them, it runs as those
   /// tiles wherever tile_given_fits() (and HPP_COLLAPSE_TILES is not off),

@@ -33,7 +33,7 @@ void descending(int n, double *a) {
 // REPORT-NEXT: line 13: flat loop over i, j (collapse 2) ->
 // REPORT: region 'tiles' (flat loop)
 // OREPORT-NEXT: line 20: flat loop over i, j (collapse 2) -> omp parallel, static contiguous chunks; clause tile not used on the host
-// CREPORT-NEXT: line 20: flat loop over i, j (collapse 2) -> one iteration per thread of the grid, as tiles of 4 rows x 8 columns per block (clause tile; 0: the runtime's choice)
+// CREPORT-NEXT: line 20: flat loop over i, j (collapse 2) -> one iteration per thread of the grid, as tiles of 4 rows x 8 columns per block where the grid holds them (clause tile; 0: the runtime's choice)
 // REPORT-NEXT: tile: 4, 8
 // REPORT: region 'down' (flat loop)
 // REPORT-NEXT: line 27: flat loop over i ->

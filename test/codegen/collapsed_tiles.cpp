@@ -115,6 +115,21 @@ void two_arrays(int n, int m, const double *a, const double *b, double *out) {
 // CUDA-NOT: rows_share_reads
 // CUDA: hpprt::cuda::collapsed_cell
 
+// In a template the pattern is analysed: an offset that depends on a
+// template parameter is not a constant one (Clang evaluates no dependent
+// expression), so `in[(i + K) * m + j]` counts as naming `i` itself; with
+// `in[(i + 1) * m + j]` the rows are still read at two offsets.
+template <int K> void stencil_template(int n, int m, const double *in, double *out) {
+  #pragma hpp parallel collapse(2) name("stencil_template")
+  for (int i = 1; i < n - K; ++i)
+    for (int j = 0; j < m; ++j)
+      out[i * m + j] = in[(i + K) * m + j] + in[i * m + j] + in[(i + 1) * m + j];
+}
+template void stencil_template<2>(int, int, const double *, double *);
+// CUDA-LABEL: hpp region 'stencil_template'
+// CUDA: hpp_launch.row_length = hpp_n0_1;
+// CUDA-NEXT: hpp_launch.rows_share_reads = true;
+
 // A 3-D stencil: a band holds rows of one plane, the planes beside it are
 // read apart; tiles won on one such kernel and lost on another, so the
 // default stays untiled.
@@ -191,16 +206,45 @@ void constant_read(int n, int m, const double *c, double *out) {
 // CUDA-NOT: rows_share_reads
 // CUDA: hpprt::cuda::collapsed_cell
 
+// tile(...) shapes the blocks itself; all sizes 0 leave the mapping to
+// the runtime, and a loop with results does not use the clause.
+void tiled(int n, int m, const double *in, double *out) {
+  #pragma hpp parallel collapse(2) tile(4, 16) name("tiled")
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < m; ++j)
+      out[i * m + j] = in[i * m + j];
+  #pragma hpp parallel collapse(2) tile(0, 0) name("tiled_auto")
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < m; ++j)
+      out[i * m + j] += in[i * m + j];
+}
+// REPORT-LABEL: region 'tiled'
+// REPORT-NEXT: as tiles of 4 rows x 16 columns per block where the grid holds them
+// REPORT-LABEL: region 'tiled_auto'
+// REPORT-NEXT: clause tile leaves both sizes to the runtime
+// CUDA-LABEL: hpp region 'tiled'
+// CUDA: hpp_launch.tile_band = static_cast<int>(4);
+// CUDA: hpp_launch.tile_width = static_cast<int>(16);
+// HIP-LABEL: hpp region 'tiled'
+// HIP: hpp_launch.tile_band = static_cast<int>(4);
+// HIP: hpp_launch.tile_width = static_cast<int>(16);
+// OMP-LABEL: void tiled(
+// OMP-NOT: tile_band
+// OMP: } // omp parallel
+
 // Results keep the grid-stride loop.
 double summed(int n, int m, const double *w) {
   double s = 0.0;
-  #pragma hpp parallel collapse(2) reduction(+ : s) name("summed")
+  #pragma hpp parallel collapse(2) reduction(+ : s) tile(8, 32) name("summed")
   for (int i = 0; i < n; ++i)
     for (int j = 0; j < m; ++j)
       s += w[j] * i;
   return s;
 }
+// REPORT-LABEL: region 'summed'
+// REPORT-NEXT: grid-stride over all threads of the grid; clause tile not used: a loop with results runs untiled
 // CUDA-LABEL: hpp region 'summed'
 // CUDA-NOT: row_length
+// CUDA-NOT: tile_band
 // CUDA: hpp_iv0 += hpprt::cuda::global_size()
 // CUDA: } // hpp region 'summed'

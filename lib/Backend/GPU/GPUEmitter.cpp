@@ -39,8 +39,6 @@ std::string kernelNameFor(const TranslationModel &Model, const Region &R) {
   return Same > 1 ? Name + "_" + std::to_string(R.Id) : Name;
 }
 
-/// What --report adds on a team region whose AUTO vector lengths follow
-/// its vector loops' trip counts (hpprt's vector_for_trips).
 /// The report's note on a tile(...) clause the GPU mapping of \p L does
 /// not use (only flat loops over collapsed loops without results run as
 /// tiles), so that a performance hint is never dropped unsaid.
@@ -48,6 +46,21 @@ std::string unusedTile(const Construct &L, StringRef What) {
   return L.Tile.empty() ? std::string() : ("; clause tile not used: " + What + " runs untiled").str();
 }
 
+/// The report's mapping of a flat loop over collapsed loops with a
+/// tile(...) clause: its two innermost sizes (0: the runtime's choice; all
+/// of them 0 leaves the mapping to the runtime).
+std::string tileMapping(const Construct &L) {
+  const std::string &Rows = L.Tile[L.Tile.size() - 2], &Columns = L.Tile.back();
+  if (Rows == "0" && Columns == "0")
+    return "one iteration per thread of the grid; clause tile leaves both sizes to the runtime";
+  return formatv("one iteration per thread of the grid, as tiles of {0} rows x {1} columns "
+                 "per block where the grid holds them (clause tile; 0: the runtime's choice)",
+                 Rows, Columns)
+      .str();
+}
+
+/// What --report adds on a team region whose AUTO vector lengths follow
+/// its vector loops' trip counts (hpprt's vector_for_trips).
 std::string vectorSizing(const Region &R) {
   if (R.SizedVectorLoops.empty())
     return "";
@@ -137,11 +150,8 @@ public:
         return "grid-stride over all threads of the grid" + unusedTile(L, "a loop with results");
       if (L.Dims.size() < 2)
         return "one iteration per thread of the grid" + unusedTile(L, "a loop of one dimension");
-      if (!L.Tile.empty())
-        return formatv("one iteration per thread of the grid, as tiles of {0} rows x {1} "
-                       "columns per block (clause tile; 0: the runtime's choice)",
-                       L.Tile[L.Tile.size() - 2], L.Tile.back())
-            .str();
+      if (L.Tile.size() == L.Dims.size())
+        return tileMapping(L);
       return R.RowsShareReads
                  ? "one iteration per thread of the grid; the rows of the innermost loop "
                    "read memory in common: long rows run as tiles of warp-wide columns, a "
