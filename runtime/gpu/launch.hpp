@@ -82,32 +82,12 @@ HPPRT_HOST_DEVICE constexpr int vector_for_trips(index_t trips, int warp, bool r
   return lanes;
 }
 /// Whether a flat loop of `n` iterations that runs collapsed loops whose
-/// innermost one has `row` iterations runs as tiles (Launch::row_length):
-/// each block a strip of warp-wide columns over threads / warp rows, each
-/// warp one row, as a hand kernel's 32 x 8 block covers a 2-D loop. Rows
-/// sharing a block then share what their iterations read in common (a
-/// matrix product's row of B, a stencil's neighbouring rows) in L1, where
-/// consecutive iterations across one row share nothing. Tiles need rows of
-/// at least a warp that whole warps pad by an eighth at most (a row of 724
-/// gets 736 columns; one of 40, 64, which would idle 38% of the threads),
-/// blocks of whole warps and at least two rows per block, and no more
-/// bands of rows than a grid's second dimension allows (65535 on every
-/// device). Padded rows below 2^32 keep the kernel's columns, like its
-/// rows, in 32-bit arithmetic (collapsed_cell).
-HPPRT_HOST_DEVICE constexpr bool tile_collapsed(index_t n, index_t row, int threads, int warp) {
-  if (row < warp || threads < 2 * warp || threads % warp != 0 || n < row)
-    return false;
-  const index_t padded = (row + warp - 1) / warp * warp;
-  const index_t rows_per_block = threads / warp;
-  const index_t rows = n / row;
-  return padded * 8 <= row * 9 && padded <= index_t{0xffffffff} && rows >= rows_per_block &&
-         (rows + rows_per_block - 1) / rows_per_block <= 65535;
-}
-/// Whether a flat loop as tile_collapsed() describes can run as the tiles
-/// a `tile(...)` clause gives: `threads` per block in rows of `width`
-/// columns. The user chose the shape, so only what a launch needs: a
-/// whole row at least, bands of rows within a grid's second dimension,
-/// padded rows below 2^32.
+/// innermost one has `row` iterations can launch as tiles of `threads`
+/// per block in rows of `width` columns (Launch::row_length): a whole row
+/// at least, bands of rows within a grid's second dimension (65535 on
+/// every device), and padded rows below 2^32, which keep the kernel's
+/// columns, like its rows, in 32-bit arithmetic (collapsed_cell). All a
+/// `tile(...)` clause's shape needs: the user chose it.
 HPPRT_HOST_DEVICE constexpr bool tile_given_fits(index_t n, index_t row, int threads, int width) {
   if (row < 1 || width < 1 || threads < width || threads % width != 0 || n < row)
     return false;
@@ -115,6 +95,22 @@ HPPRT_HOST_DEVICE constexpr bool tile_given_fits(index_t n, index_t row, int thr
   const index_t rows_per_block = threads / width;
   const index_t rows = n / row;
   return padded <= index_t{0xffffffff} && (rows + rows_per_block - 1) / rows_per_block <= 65535;
+}
+/// Whether the runtime runs such a loop as tiles of its own: each block a
+/// strip of warp-wide columns over threads / warp rows, each warp one row,
+/// as a hand kernel's 32 x 8 block covers a 2-D loop. Rows sharing a block
+/// then share what their iterations read in common (a matrix product's
+/// row of B, a stencil's neighbouring rows) in L1, where consecutive
+/// iterations across one row share nothing. Beyond what the launch needs
+/// (tile_given_fits), rows of at least a warp that whole warps pad by an
+/// eighth at most (a row of 724 gets 736 columns; one of 40, 64, which
+/// would idle 38% of the threads), and at least two rows per block and a
+/// block's worth of rows.
+HPPRT_HOST_DEVICE constexpr bool tile_collapsed(index_t n, index_t row, int threads, int warp) {
+  if (row < warp || threads < 2 * warp || !tile_given_fits(n, row, threads, warp))
+    return false;
+  const index_t padded = (row + warp - 1) / warp * warp;
+  return padded * 8 <= row * 9 && n / row >= threads / warp;
 }
 /// Alignment of the per-team and per-thread parts of scratch (Ctx rounds
 /// the byte counts up to it) and of each block's level-1 slot.
