@@ -348,6 +348,12 @@ void breakdown() {
   }) / calls;
   // The runtime's steps of a launch, without the kernel.
   namespace rt = hpprt::cuda;
+  const auto one_nowait_item = [](rt::Launch& cfg, cudaStream_t stream) {
+    cfg.kind = rt::RegionKind::Flat;
+    cfg.iterations = 1;
+    cfg.nowait = true;
+    cfg.stream = stream;
+  };
   const double get_device = time_batches([&] {
     int dev = 0;
     for (int c = 0; c < calls; ++c)
@@ -356,10 +362,7 @@ void breakdown() {
   const double plan_finish = time_batches([&] {
     for (int c = 0; c < calls; ++c) {
       rt::Launch cfg("step", "main.cu", 1);
-      cfg.kind = rt::RegionKind::Flat;
-      cfg.iterations = 1;
-      cfg.nowait = true;
-      cfg.stream = hs;
+      one_nowait_item(cfg, hs);
       rt::detail::Plan plan = rt::detail::plan_launch(cfg, reinterpret_cast<const void*>(one_hand));
       rt::detail::finish_launch(cfg, plan);
     }
@@ -376,10 +379,7 @@ void breakdown() {
   const double reduction = time_batches([&] {
     for (int c = 0; c < calls; ++c) {
       rt::Launch cfg("step", "main.cu", 1);
-      cfg.kind = rt::RegionKind::Flat;
-      cfg.iterations = 1;
-      cfg.nowait = true;
-      cfg.stream = hs;
+      one_nowait_item(cfg, hs);
       rt::Reduction<hpprt::Sum, double> red(cfg, 0.0);
       rt::detail::Plan plan = rt::detail::plan_launch(cfg, reinterpret_cast<const void*>(one_hand));
       rt::detail::finish_launch(cfg, plan);
@@ -387,6 +387,31 @@ void breakdown() {
     }
     s.fence();
   }) / calls;
+  // The pieces of that: one acquire and release (Now) of the device work
+  // buffer and of the pinned result slot, and the stream id the pool asks
+  // for when no free buffer fits.
+  namespace rd = rt::detail;
+  const std::size_t work_bytes = 256 + rd::max_partials() * 8; // counter, then partials
+  const double work_pair = time_batches([&] {
+    for (int c = 0; c < calls; ++c) {
+      rd::PoolBuffer b = rd::pool_acquire(rd::PoolKind::Reduce, work_bytes, hs);
+      rd::pool_release(b, rd::Release::Now, hs);
+    }
+  }) / calls;
+  const double pinned_pair = time_batches([&] {
+    for (int c = 0; c < calls; ++c) {
+      rd::PoolBuffer b = rd::pool_acquire(rd::PoolKind::Pinned, 16, hs);
+      rd::pool_release(b, rd::Release::Now, hs);
+    }
+  }) / calls;
+  const double stream_id = time_batches([&] {
+    unsigned long long id = 0;
+    for (int c = 0; c < calls; ++c)
+      (void)rt::dialect::stream_id(hs, id);
+  }) / calls;
+  std::printf("nowait reduction pieces, host us: work buffer acquire+release %.3f, pinned slot "
+              "acquire+release %.3f, stream id %.3f\n",
+              work_pair, pinned_pair, stream_id);
   // The GPU's time per nowait 1-element sum kernel, back to back on s,
   // each batch's results delivered by a fence outside the timed span
   // (without a fence per batch the pool would grow by a pinned buffer per

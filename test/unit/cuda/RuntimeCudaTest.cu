@@ -1346,6 +1346,38 @@ void case_pool_stream_reuse() {
   CUDA_OK(cudaStreamDestroy(s2));
 }
 
+// Each host thread keeps its last released idle buffer of each kind and
+// takes it again without the pool's lock; a thread that ends hands it back
+// to the pool. Sizes larger than everything the pool holds, so that no
+// other buffer fits: the buffer a finished thread released must be the one
+// the next acquisition finds, not a new allocation.
+void case_pool_thread_cache() {
+  namespace d = rt::detail;
+  cudaStream_t s;
+  CUDA_OK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
+  for (d::PoolKind kind : {d::PoolKind::Reduce, d::PoolKind::Pinned}) {
+    const std::size_t bytes = d::pool_bytes(kind) + (1 << 20);
+    char *released = nullptr;
+    std::thread worker([&] {
+      d::PoolBuffer a = d::pool_acquire(kind, bytes, s);
+      CUDA_OK(cudaStreamSynchronize(s));
+      released = a.ptr;
+      d::pool_release(a, d::Release::Now, s);
+    });
+    worker.join();
+    d::PoolBuffer b = d::pool_acquire(kind, bytes, s);
+    CHECK_MSG(b.ptr == released, "a finished thread's cached buffer was not handed back");
+    d::pool_release(b, d::Release::Now, s);
+    d::PoolBuffer c = d::pool_acquire(kind, bytes, s);
+    CHECK(c.ptr == released); // this thread's cache (or the list) again
+    d::PoolBuffer e = d::pool_acquire(kind, bytes, s);
+    CHECK(e.ptr != c.ptr); // a held buffer is never handed out twice
+    d::pool_release(e, d::Release::Now, s);
+    d::pool_release(c, d::Release::Now, s);
+  }
+  CUDA_OK(cudaStreamDestroy(s));
+}
+
 // ---- plan cache ------------------------------------------------------------
 // The same kernel with different shapes gets different plans; a repeated
 // shape gets the same one.
@@ -2170,6 +2202,7 @@ int main(int argc, char **argv) {
       {"streams_nowait", case_streams_nowait},
       {"pool_growth_no_sync", case_pool_growth_no_sync},
       {"pool_stream_reuse", case_pool_stream_reuse},
+      {"pool_thread_cache", case_pool_thread_cache},
       {"plan_cache", case_plan_cache},
       {"vector_trips", case_vector_trips},
       {"lane_trip_count", case_lane_trip_count},
