@@ -11,7 +11,9 @@
 # for every program with CUDA lines (CUDA-BUILD:/CUDA-RUN:, the execution
 # format in test/utils/exectest.py). The commands are the programs' CUDA
 # lines; a program whose CUDA lines differ from them is refused, since it
-# would be built here otherwise than by lit. A program linked with
+# would be built here otherwise than by lit. A program built in variants
+# (-o %t.V.cu, each with its own defines: variant_build_lines) gives
+# NAME.V.cuda and NAME.V.ser.out per variant. A program linked with
 # %nvcc_hpp_managed_heap_link in place of %nvcc_hpp_link gets the managed
 # heap (hppc config --libs --managed-heap).
 # With GPU_BACKEND=hip the same programs are translated for HIP and
@@ -53,6 +55,29 @@ cuda_lines() {
 EOF
 }
 
+# A program built in variants V (its own defines D each) carries, for each
+# variant in turn, the two build lines and then the three run lines below;
+# each variant is built and compared like a program of its own, NAME.V.
+variant_build_lines() {
+  local V=$1 D=$2
+  cat <<EOF
+// CUDA-BUILD: %hppc translate --backend=cuda %s -o %t.$V.cu${D:+ -- $D}
+// CUDA-BUILD: %nvcc_hpp${D:+ $D} %t.$V.cu -o %t.$V %nvcc_hpp_link
+EOF
+}
+variant_run_lines() {
+  local V=$1 D=$2
+  cat <<EOF
+// CUDA-RUN: %t.$V > %t.$V.out
+// CUDA-RUN: %cxx_serial${D:+ $D} %s -o %t.ser.$V && %t.ser.$V > %t.ser.$V.out
+// CUDA-RUN: %compare %t.ser.$V.out %t.$V.out
+EOF
+}
+# "V|D" for each variant SRC's translate lines name.
+variants_of() {
+  sed -n 's/^\/\/ CUDA-BUILD: %hppc translate --backend=cuda %s -o %t\.\([A-Za-z0-9_]*\)\.cu\( -- \(.*\)\)\{0,1\}$/\1|\3/p' "$1"
+}
+
 if [ $# -gt 0 ]; then
   names=("$@")
 else
@@ -63,6 +88,8 @@ else
 fi
 defines=()
 heaps=()
+builds=() # what each build is called: NAME, or NAME.V for a variant
+sources=()
 for n in "${names[@]}"; do
   src=test/exec/$n.cpp
   [ -f "$src" ] || { echo "error: $src not found" >&2; exit 1; }
@@ -73,6 +100,8 @@ for n in "${names[@]}"; do
       if [ $found = 0 ] && [ "$have" = "$(cuda_lines "$D" "$L")" ]; then
         defines+=("$D")
         heaps+=("$([ "$L" = %nvcc_hpp_link ] && echo 0 || echo 1)")
+        builds+=("$n")
+        sources+=("$n")
         found=1
       fi
     done
@@ -85,13 +114,33 @@ for n in "${names[@]}"; do
      [ "$(grep -E '^// CUDA-BUILD:' "$src")" = "$(cuda_lines '' | grep -E '^// CUDA-BUILD:')" ]; then
     defines+=("")
     heaps+=(0)
+    builds+=("$n")
+    sources+=("$n")
     found=1
     echo "note: $src: its CUDA-RUN lines run by $(sed -n 's|^// DEVICE-SCRIPT: ||p' "$src")"
   fi
   if [ $found = 0 ]; then
+    mapfile -t vs < <(variants_of "$src")
+    want=
+    if [ ${#vs[@]} -gt 1 ]; then
+      want=$(for v in "${vs[@]}"; do variant_build_lines "${v%%|*}" "${v#*|}"; done
+             for v in "${vs[@]}"; do variant_run_lines "${v%%|*}" "${v#*|}"; done)
+    fi
+    if [ -n "$want" ] && [ "$have" = "$want" ]; then
+      for v in "${vs[@]}"; do
+        defines+=("${v#*|}")
+        heaps+=(0)
+        builds+=("$n.${v%%|*}")
+        sources+=("$n")
+      done
+      found=1
+    fi
+  fi
+  if [ $found = 0 ]; then
     echo "error: $src: its CUDA lines are not the ones this script runs:" >&2
     cuda_lines '' | sed 's/^/    /' >&2
-    echo "  (or with -DHPP_TEST_GPU, or %nvcc_hpp_managed_heap_link); build it by hand or teach this script" >&2
+    echo "  (or with -DHPP_TEST_GPU, or %nvcc_hpp_managed_heap_link, or in variants" >&2
+    echo "  -o %t.V.cu: variant_build_lines); build it by hand or teach this script" >&2
     exit 1
   fi
 done
@@ -128,7 +177,7 @@ build_one() {
   D=${2:-}
   reachable=
   [ "${3:-0}" = 1 ] && libs=$heap_libs && reachable=--host-memory-reachable
-  src=test/exec/$n.cpp
+  src=test/exec/${4:-$n}.cpp
   log=$out/$n.build.log
   {
     "$hppc" translate --backend="$GPU_BACKEND" $reachable "$src" -o "$out/$n.cu" ${D:+-- $D} &&
@@ -150,10 +199,10 @@ build_one() {
 }
 export -f build_one
 status=0
-for i in "${!names[@]}"; do
-  printf '%s:%s:%s\n' "${names[$i]}" "${defines[$i]}" "${heaps[$i]}"
-done | xargs -P "$JOBS" -I{} bash -c 'IFS=: read -r n d h <<< "{}"; build_one "$n" "$d" "$h"' || status=1
-echo "$(ls "$out"/*.cuda 2>/dev/null | wc -l) of ${#names[@]} programs built into $out"
+for i in "${!builds[@]}"; do
+  printf '%s:%s:%s:%s\n' "${builds[$i]}" "${defines[$i]}" "${heaps[$i]}" "${sources[$i]}"
+done | xargs -P "$JOBS" -I{} bash -c 'IFS=: read -r n d h s <<< "{}"; build_one "$n" "$d" "$h" "$s"' || status=1
+echo "$(ls "$out"/*.cuda 2>/dev/null | wc -l) of ${#builds[@]} programs built into $out"
 
 # The CUDA runtime's tests, built by CMake where CUDA is enabled.
 if [ "$GPU_BACKEND" = hip ]; then
