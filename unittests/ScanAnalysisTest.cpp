@@ -109,4 +109,58 @@ void f(int n, const double *x, double *y) {
                                                      "must all use the same scan directive")));
 }
 
+/// An exclusive scan over `s` whose scan phase is SCAN: memory it writes,
+/// the input phase may not read (every input phase runs before any scan
+/// phase), but the declaration `t`, which the reduce pass repeats where it
+/// stands, reads r.val before SCAN.
+constexpr const char *ScanPhaseWrites = R"cpp(
+struct Rows { double *val; double *off; };
+void bump(double *p);
+void f(int n, double *x, double *y, Rows r) {
+  double s = 0;
+#pragma hpp parallel reduction(inscan, +: s)
+  for (int i = 0; i < n; ++i) {
+    const double t = r.val[i];
+    SCAN
+#pragma hpp scan exclusive(s)
+    s += x[i] + r.off[i] + t;
+  }
+}
+)cpp";
+
+TEST(ScanAnalysisTest, ScanPhaseWritesReadByTheInputPhaseAreRefused) {
+  struct Case {
+    const char *Scan, *Written;
+  };
+  const Case Cases[] = {
+      {"x[i] = s;", "x[i]"},
+      {"*(x + i) += 1;", "*(x + i)"},
+      {"double *w = x; w[i] = s;", "w[i]"},
+      {"bump(&x[i]);", "bump(&x[i])"},
+      {"r.off[i] = s;", "r.off[i]"},
+  };
+  for (const Case &C : Cases) {
+    SCOPED_TRACE(C.Scan);
+    auto S = compile(substitute(ScanPhaseWrites, "SCAN", C.Scan));
+    EXPECT_THAT(S->errors(),
+                ElementsAre(S->at(C.Scan, std::string("the scan phase of an exclusive scan "
+                                                      "writes '") +
+                                              C.Written +
+                                              "', which its input phase reads: the input "
+                                              "phases run before the scan phases, so it "
+                                              "would read the value from before this write")));
+    EXPECT_THAT(S->notes(), ElementsAre(::testing::HasSubstr("is read by the input phase here")));
+  }
+}
+
+TEST(ScanAnalysisTest, ScanPhaseWritesTheInputPhaseDoesNotRead) {
+  // Other memory; another member of the same object; memory only `t`
+  // reads, before the write (the in-place scan's shape).
+  for (const char *Scan : {"y[i] = s;", "r.val[i] = s;"}) {
+    SCOPED_TRACE(Scan);
+    auto S = compile(substitute(ScanPhaseWrites, "SCAN", Scan));
+    EXPECT_THAT(S->errors(), IsEmpty());
+  }
+}
+
 } // namespace

@@ -5,6 +5,7 @@
 #include "Basic/ASTUtils.h"
 #include "Basic/Diagnostics.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
@@ -87,8 +88,75 @@ bool ScanAnalyzer::analyzeSeparator(Construct &Sep) {
   }
   if (Sep.Inclusive)
     return true;
-  return collectInputDecls(Loop, ArrayRef(Children).take_front(Index),
-                           ArrayRef(Children).drop_front(Index), Sep.ScanVars);
+  ArrayRef<const Stmt *> ScanPhase = ArrayRef(Children).take_front(Index);
+  ArrayRef<const Stmt *> InputPhase = ArrayRef(Children).drop_front(Index);
+  return collectInputDecls(Loop, ScanPhase, InputPhase, Sep.ScanVars) &&
+         checkScanPhaseWrites(Loop, ScanPhase, InputPhase);
+}
+
+/// Whether \p ScanPhase is the scan phase of a lowered parallel_scan call
+/// (Frontend/Api/ScanLowering.cpp): one block that starts by declaring
+/// `hpp_prefix` and holds the body with `final` true.
+static bool isLoweredApiScan(ArrayRef<const Stmt *> ScanPhase) {
+  const auto *CS = ScanPhase.size() == 1 ? dyn_cast<CompoundStmt>(ScanPhase[0]) : nullptr;
+  const auto *DS = CS && !CS->body_empty() ? dyn_cast<DeclStmt>(CS->body_front()) : nullptr;
+  const auto *V = DS && DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
+  return V && V->getName() == "hpp_prefix";
+}
+
+
+bool ScanAnalyzer::checkScanPhaseWrites(const Construct &Loop, ArrayRef<const Stmt *> ScanPhase,
+                                        ArrayRef<const Stmt *> InputPhase) {
+  // In each iteration the scan phase runs first, but pass 1 runs every
+  // input phase before any scan phase: an input phase reading what its scan
+  // phase wrote would see the value from before the write (`if (x[i] < 0)
+  // { x[i] = 0; list[c] = i; }` then `c += x[i] < 0;` counts the old sign).
+  SmallVector<MemoryAccess, 8> ScanReads, ScanWrites;
+  for (const Stmt *S : ScanPhase)
+    collectMemoryAccesses(S, ScanReads, ScanWrites);
+  if (ScanWrites.empty())
+    return true;
+  // A parallel_scan body (lowered: the scan phase is the body with `final`
+  // true, the input phase a copy with `final` false) gets the same rule in
+  // its own words. Its serial build runs the body once, so Kokkos' in-place
+  // scan (`const auto v = x[i]; if (final) x[i] = partial; partial += v;`)
+  // is right there, and on CUDA, whose second pass skips the input phase;
+  // but OpenMP's second pass runs the input phase after the scan phase, so
+  // its copy would read the written x[i].
+  const bool Api = isLoweredApiScan(ScanPhase);
+  auto Refuse = [&](const MemoryAccess &W, const MemoryAccess &R) {
+    const Expr *Target = W.At;
+    if (const auto *BO = dyn_cast<BinaryOperator>(W.At))
+      Target = BO->getLHS();
+    else if (const auto *UO = dyn_cast<UnaryOperator>(W.At))
+      Target = UO->getSubExpr();
+    else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(W.At); OC && OC->getNumArgs())
+      Target = OC->getArg(0);
+    Diags.report(W.At->getExprLoc(),
+                 Api ? Diag::err_api_scan_writes_input : Diag::err_scan_phase_writes_input)
+        << getSourceText(Target->getSourceRange(), Ctx);
+    Diags.report(R.At->getExprLoc(), Diag::note_scan_input_read)
+        << getSourceText(R.At->getSourceRange(), Ctx);
+    return false;
+  };
+  SmallVector<MemoryAccess, 8> InputReads, InputWrites;
+  for (const Stmt *S : InputPhase)
+    collectMemoryAccesses(S, InputReads, InputWrites);
+  for (const MemoryAccess &R : InputReads)
+    for (const MemoryAccess &W : ScanWrites)
+      if (mayOverlap(W, R))
+        return Refuse(W, R);
+  // The declarations pass 1 repeats read memory where they stand in the
+  // scan phase: only writes before them change what they read.
+  for (const DeclStmt *DS : Loop.ScanInputDecls) {
+    SmallVector<MemoryAccess, 4> DeclReads, DeclWrites;
+    collectMemoryAccesses(DS, DeclReads, DeclWrites);
+    for (const MemoryAccess &R : DeclReads)
+      for (const MemoryAccess &W : ScanWrites)
+        if (offset(W.At->getBeginLoc()) < offset(DS->getBeginLoc()) && mayOverlap(W, R))
+          return Refuse(W, R);
+  }
+  return true;
 }
 
 bool ScanAnalyzer::collectInputDecls(Construct &Loop, ArrayRef<const Stmt *> ScanPhase,

@@ -4,7 +4,9 @@
 /// A `#pragma hpp scan` separator splits the body of the loop that holds
 /// the inscan reductions into an input phase and a scan phase. The input
 /// phase may run twice (once to reduce, once to scan), so it may only update
-/// the scan variables and locals of its own.
+/// the scan variables and locals of its own. Every input phase runs before
+/// any scan phase, so an exclusive scan's input phase (which follows the
+/// scan phase in each iteration) may not read what its scan phase writes.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -32,6 +34,12 @@ private:
   bool collectInputDecls(Construct &Loop, llvm::ArrayRef<const clang::Stmt *> ScanPhase,
                          llvm::ArrayRef<const clang::Stmt *> InputPhase,
                          llvm::ArrayRef<std::string> ScanVars);
+  /// Exclusive scans: refuses memory that \p ScanPhase writes and
+  /// \p InputPhase reads, or that a declaration in Loop.ScanInputDecls
+  /// reads after the write.
+  bool checkScanPhaseWrites(const Construct &Loop,
+                            llvm::ArrayRef<const clang::Stmt *> ScanPhase,
+                            llvm::ArrayRef<const clang::Stmt *> InputPhase);
 };
 
 } // namespace hpp

@@ -211,6 +211,102 @@ public:
   }
 };
 
+/// What a memory access is reached through (MemoryAccess::Root).
+const ValueDecl *memoryRoot(const Expr *E) {
+  for (unsigned Depth = 0; E && Depth < 32; ++Depth) {
+    E = E->IgnoreParenCasts();
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+      E = AS->getBase();
+    } else if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+      if (UO->getOpcode() != UO_Deref && UO->getOpcode() != UO_AddrOf)
+        return nullptr;
+      E = UO->getSubExpr();
+    } else if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+      if (!BO->isAdditiveOp())
+        return nullptr;
+      E = BO->getLHS()->getType()->isPointerType() ? BO->getLHS() : BO->getRHS();
+    } else if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      // Memory reached through a member that is a pointer, an array or a
+      // View (`f.off[i]`, `s.v(i)`), or any member through `this`, is that
+      // member's; a plain member (`p->count`) is part of its object's.
+      QualType T = ME->getMemberDecl()->getType().getNonReferenceType();
+      if (isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()) || T->isPointerType() ||
+          T->isArrayType() || isHppView(T))
+        return ME->getMemberDecl();
+      E = ME->getBase();
+    } else if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+      E = MC->getImplicitObjectArgument();
+    } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E)) {
+      if (OC->getNumArgs() == 0)
+        return nullptr;
+      E = OC->getArg(0);
+    } else if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      // A local pointer initialised from another pointer stands for it; one
+      // initialised otherwise (`hpp::alloc(n)`) is a root of its own.
+      const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+      if (V && V->isLocalVarDecl() && V->getType()->isPointerType() && V->getInit())
+        if (const ValueDecl *From = memoryRoot(V->getInit()))
+          return From;
+      return DRE->getDecl();
+    } else {
+      return nullptr;
+    }
+  }
+  return nullptr;
+}
+
+class MemoryAccessFinder : public RecursiveASTVisitor<MemoryAccessFinder> {
+public:
+  MemoryAccessFinder(SmallVectorImpl<MemoryAccess> &Reads, SmallVectorImpl<MemoryAccess> &Writes)
+      : Reads(Reads), Writes(Writes) {}
+  bool TraverseIfStmt(IfStmt *S) { return traverseLiveBranches(*this, S); }
+  bool shouldVisitLambdaBody() const { return true; }
+
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (BO->isAssignmentOp())
+      write(BO->getLHS(), BO);
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *UO) {
+    if (UO->isIncrementDecrementOp())
+      write(UO->getSubExpr(), UO);
+    return true;
+  }
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *CE) {
+    if (isAssignmentOperator(CE->getOperator()) && CE->getNumArgs() > 0)
+      write(CE->getArg(0), CE);
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *CE) {
+    if (isa<CXXOperatorCallExpr>(CE))
+      return true;
+    const FunctionDecl *FD = CE->getDirectCallee();
+    for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
+      const Expr *A = CE->getArg(I);
+      QualType T = FD && I < FD->getNumParams() ? FD->getParamDecl(I)->getType() : A->getType();
+      bool Through = (T->isPointerType() && !T->getPointeeType().isConstQualified()) ||
+                     isNonConstRef(T);
+      if (Through && (designatesMemory(A, false) || A->getType()->isPointerType()))
+        Writes.push_back({memoryRoot(A), CE});
+    }
+    return true;
+  }
+  bool VisitExpr(Expr *E) {
+    if (!isa<CallExpr>(E) || cast<CallExpr>(E)->isLValue())
+      if (designatesMemory(E, /*Globals=*/false))
+        Reads.push_back({memoryRoot(E), E});
+    return true;
+  }
+
+private:
+  void write(const Expr *Target, const Expr *At) {
+    if (designatesMemory(Target, /*Globals=*/false))
+      Writes.push_back({memoryRoot(Target), At});
+  }
+  SmallVectorImpl<MemoryAccess> &Reads;
+  SmallVectorImpl<MemoryAccess> &Writes;
+};
+
 class ThisFinder : public RecursiveASTVisitor<ThisFinder> {
 public:
   bool Found = false;
@@ -410,6 +506,16 @@ bool isWrittenIn(const VarDecl *V, const Stmt *S) {
 void forEachVarRef(const Stmt *S, function_ref<void(const DeclRefExpr *)> F) {
   if (S)
     RefFinder(F).TraverseStmt(const_cast<Stmt *>(S));
+}
+
+void collectMemoryAccesses(const Stmt *S, SmallVectorImpl<MemoryAccess> &Reads,
+                           SmallVectorImpl<MemoryAccess> &Writes) {
+  if (S)
+    MemoryAccessFinder(Reads, Writes).TraverseStmt(const_cast<Stmt *>(S));
+}
+
+bool mayOverlap(const MemoryAccess &A, const MemoryAccess &B) {
+  return !A.Root || !B.Root || A.Root->getCanonicalDecl() == B.Root->getCanonicalDecl();
 }
 
 const Expr *findMemoryWrite(const Stmt *S) {

@@ -37,6 +37,30 @@ void forEachVarRef(const clang::Stmt *S,
 /// member of a pointer: memory that other iterations may see.
 const clang::Expr *findMemoryWrite(const clang::Stmt *S);
 
+/// A read or write of memory (an element, a pointee, a View element), by
+/// what it is reached through: the variable `x` for `x[i]`, `*(x + 1)`,
+/// `x->f`, `x(i)` or `s.a[i]` (`s`), the data member `a` for `a[i]` in a
+/// member function, and the pointer a local pointer was initialised from
+/// (`double *y = x;` makes `y[i]` an access through `x`). Root is null
+/// when the expression does not name one (a pointer a call returned).
+struct MemoryAccess {
+  const clang::ValueDecl *Root;
+  const clang::Expr *At;
+};
+
+/// The memory \p S reads and writes. Writes are assignments and
+/// increments of memory and the memory behind non-const pointer or
+/// reference arguments of calls; every other access is a read. Branches
+/// that a constant condition makes dead (`if (final)` of a lowered
+/// parallel_scan body) are skipped, as collectWrites does.
+void collectMemoryAccesses(const clang::Stmt *S,
+                           llvm::SmallVectorImpl<MemoryAccess> &Reads,
+                           llvm::SmallVectorImpl<MemoryAccess> &Writes);
+
+/// Whether two accesses may touch the same memory: they have the same root,
+/// or one of them has none. Different roots are taken not to overlap.
+bool mayOverlap(const MemoryAccess &A, const MemoryAccess &B);
+
 /// Whether \p S uses `this`, explicitly or through a member.
 bool usesThis(const clang::Stmt *S);
 
