@@ -14,6 +14,20 @@ using namespace llvm;
 
 namespace hpp {
 
+/// What a writing expression writes: the left side of an assignment, the
+/// operand of an increment, the first argument of an assignment operator
+/// call; the expression itself otherwise (a call writing through an
+/// argument).
+static const Expr *writtenTarget(const Expr *Write) {
+  if (const auto *BO = dyn_cast<BinaryOperator>(Write))
+    return BO->getLHS();
+  if (const auto *UO = dyn_cast<UnaryOperator>(Write))
+    return UO->getSubExpr();
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Write); OC && OC->getNumArgs())
+    return OC->getArg(0);
+  return Write;
+}
+
 bool ScanAnalyzer::analyzeSeparator(Construct &Sep) {
   const Construct *LoopC = Sep.enclosingLoop();
   auto Placement = [&] {
@@ -70,13 +84,8 @@ bool ScanAnalyzer::analyzeSeparator(Construct &Sep) {
       }
     }
     if (const Expr *M = findMemoryWrite(S)) {
-      const Expr *Target = M;
-      if (const auto *BO = dyn_cast<BinaryOperator>(M))
-        Target = BO->getLHS();
-      else if (const auto *UO = dyn_cast<UnaryOperator>(M))
-        Target = UO->getSubExpr();
       Diags.report(M->getExprLoc(), Diag::err_scan_input_phase)
-          << getSourceText(Target->getSourceRange(), Ctx);
+          << getSourceText(writtenTarget(M)->getSourceRange(), Ctx);
       return false;
     }
     if (const CallExpr *CE = findImpureCall(S)) {
@@ -104,7 +113,6 @@ static bool isLoweredApiScan(ArrayRef<const Stmt *> ScanPhase) {
   return V && V->getName() == "hpp_prefix";
 }
 
-
 bool ScanAnalyzer::checkScanPhaseWrites(const Construct &Loop, ArrayRef<const Stmt *> ScanPhase,
                                         ArrayRef<const Stmt *> InputPhase) {
   // In each iteration the scan phase runs first, but pass 1 runs every
@@ -125,16 +133,9 @@ bool ScanAnalyzer::checkScanPhaseWrites(const Construct &Loop, ArrayRef<const St
   // its copy would read the written x[i].
   const bool Api = isLoweredApiScan(ScanPhase);
   auto Refuse = [&](const MemoryAccess &W, const MemoryAccess &R) {
-    const Expr *Target = W.At;
-    if (const auto *BO = dyn_cast<BinaryOperator>(W.At))
-      Target = BO->getLHS();
-    else if (const auto *UO = dyn_cast<UnaryOperator>(W.At))
-      Target = UO->getSubExpr();
-    else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(W.At); OC && OC->getNumArgs())
-      Target = OC->getArg(0);
     Diags.report(W.At->getExprLoc(),
                  Api ? Diag::err_api_scan_writes_input : Diag::err_scan_phase_writes_input)
-        << getSourceText(Target->getSourceRange(), Ctx);
+        << getSourceText(writtenTarget(W.At)->getSourceRange(), Ctx);
     Diags.report(R.At->getExprLoc(), Diag::note_scan_input_read)
         << getSourceText(R.At->getSourceRange(), Ctx);
     return false;

@@ -113,8 +113,7 @@ Pool &pool();
 struct ThreadCache {
   static constexpr int kinds = 4;
   Entry *last[kinds];
-  bool flusher; ///< CacheFlush constructed for this thread
-  bool closed;  ///< the thread is ending: release through the list
+  bool closed; ///< the thread is ending: release through the list
 };
 thread_local ThreadCache this_thread_cache{};
 
@@ -263,10 +262,7 @@ public:
     if (how == Release::Now && !cache.closed) {
       Entry *&mine = cache.last[static_cast<int>(e.kind)];
       if (!mine) {
-        if (!cache.flusher) {
-          cache.flusher = true;
-          (void)&this_thread_flush; // constructed now: flushes at thread exit
-        }
+        (void)&this_thread_flush; // constructed on first use: flushes at thread exit
         mine = &e;
         return;
       }
