@@ -1,9 +1,11 @@
 //===- LoopText.cpp - Generated text every backend shares ----------------===//
 
 #include "Backend/LoopText.h"
+#include "Analysis/VariableUses.h"
 #include "Basic/ASTUtils.h"
 #include "Basic/SourceEditor.h"
 #include "clang/AST/Stmt.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -153,7 +155,22 @@ std::string scanInputPhase(const Construct &L, SourceEditor &Edit) {
   std::string Out;
   for (const DeclStmt *DS : L.ScanInputDecls)
     Out += Text(DS, DS);
-  return Out + Text(Stmts[Begin], Stmts[End - 1]);
+  Out += Text(Stmts[Begin], Stmts[End - 1]);
+  // A variable the input phase declares for the scan phase alone
+  // (`const long p = ...;` before `scan inclusive`, read by `out[p] = s;`)
+  // is unused in this copy: named once, so that compilers do not warn
+  // about the copy (nvcc's #177 under -Werror, clang's -Wunused-variable).
+  SmallPtrSet<const Decl *, 8> Read;
+  for (const DeclStmt *DS : L.ScanInputDecls)
+    forEachVarRef(DS, [&](const DeclRefExpr *R) { Read.insert(R->getDecl()); });
+  for (unsigned I = Begin; I < End; ++I)
+    forEachVarRef(Stmts[I], [&](const DeclRefExpr *R) { Read.insert(R->getDecl()); });
+  for (unsigned I = Begin; I < End; ++I)
+    if (const auto *DS = dyn_cast<DeclStmt>(Stmts[I]))
+      for (const Decl *D : DS->decls())
+        if (const auto *V = dyn_cast<VarDecl>(D); V && V->getIdentifier() && !Read.count(V))
+          Out += formatv("(void){0};\n", V->getName()).str();
+  return Out;
 }
 
 Error checkAtomicOperands(const Construct &C) {
