@@ -22,6 +22,7 @@
 #include "Analysis/MapAnalysis.h"
 #include "Analysis/NowaitResults.h"
 #include "Analysis/ReductionBatching.h"
+#include "Analysis/ScanForwarding.h"
 #include "Analysis/ReductionResolver.h"
 #include "Analysis/ResultUses.h"
 #include "Analysis/ScanAnalysis.h"
@@ -167,6 +168,7 @@ void Builder::buildRegion(std::unique_ptr<Construct> Root, const LocatedStmt *LS
     R.RowsShareReads = !R.isTeamRegion() && rowsShareReads(*R.Root);
     R.SizedVectorLoops = sizedVectorLoops(R, Ctx);
     markBatchedReductions(R, Ctx);
+    markScanForwards(R, Ctx);
   }
   if (!Ok || Diags.errorCount() != ErrorsBefore) {
     refuse(dir(*R.Root), ErrorsBefore);

@@ -261,6 +261,25 @@ struct PragmaRange {
 /// measured no better and costs registers a bounded kernel may lack.
 constexpr unsigned kBatchedIterations = 4;
 
+/// An element read that both passes of a device-wide scan make (`x[i]` in
+/// `if (x[i] < 0) list[c] = i;` before `scan exclusive(c)` and
+/// `c += x[i] < 0;` after it): pass 1 keeps each item's value, and pass 2
+/// reads it from there instead of loading the element again after the
+/// previous item's stores (markScanForwards()).
+struct ForwardedRead {
+  /// An occurrence that pass 1 evaluates for every item (`x[i]`, or a
+  /// View's `v(i)`): its text, run there, gives the value.
+  const clang::Expr *Value = nullptr;
+  /// Value's text (`x[i]`).
+  std::string Text;
+  /// The pointer, array or View it reads through.
+  const clang::VarDecl *Base = nullptr;
+  bool ThroughView = false;
+  /// Every read of the same element in the loop's body that can take the
+  /// kept value (not in a macro's expansion, not in a nested construct).
+  llvm::SmallVector<const clang::Expr *, 2> Uses;
+};
+
 /// A node of a region's construct tree. Fields beyond the common ones are
 /// meaningful for the kinds named in their comments.
 struct Construct {
@@ -306,6 +325,8 @@ struct Construct {
   /// and never modified, so the reduce pass repeats them before its copy
   /// of the input phase.
   llvm::SmallVector<const clang::DeclStmt *, 2> ScanInputDecls;
+  /// Device-wide scan: the reads pass 2 takes from pass 1.
+  llvm::SmallVector<ForwardedRead, 1> ScanForwards;
 
   /// `map` clauses of a region's outermost loop (and the containers it
   /// maps implicitly); the items of a data construct.

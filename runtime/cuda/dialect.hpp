@@ -47,6 +47,11 @@
 /// (85 registers) ptxas spent registers on the suite's generated scans,
 /// which then ran three blocks; at 64 they fit without spills.
 #define HPPRT_GPU_SCAN_LAUNCH_BOUNDS __launch_bounds__(::hpprt::gpu::scan_block, 4)
+/// A scan that keeps elements from pass 1 for pass 2 (up to 8 bytes per
+/// item: 32 more registers) runs three blocks: at four the suite's index
+/// list spilled; at three (80 registers) it ran 0.87 -> 1.01-1.05 of
+/// cub::DeviceSelect::If at 2^25 (docs/performance.md).
+#define HPPRT_GPU_SCAN_KEEPING_LAUNCH_BOUNDS __launch_bounds__(::hpprt::gpu::scan_block, 3)
 
 /// The second kernel of a team region with AUTO sizes: at most 256 threads
 /// per block (what AUTO chooses) and enough blocks to fill a multiprocessor

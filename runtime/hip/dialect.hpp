@@ -46,13 +46,16 @@
 #endif
 
 /// Scan kernels keep each item in registers. On NVIDIA hardware four
-/// resident blocks per multiprocessor keep loads in flight (as for CUDA);
+/// resident blocks per multiprocessor keep loads in flight, three when the
+/// scan also keeps elements from pass 1 (as for CUDA);
 /// on AMD the second bound would mean waves per EU, and 256 threads is
 /// the bound that matters.
 #ifdef __HIP_PLATFORM_NVIDIA__
 #define HPPRT_GPU_SCAN_LAUNCH_BOUNDS __launch_bounds__(::hpprt::gpu::scan_block, 4)
+#define HPPRT_GPU_SCAN_KEEPING_LAUNCH_BOUNDS __launch_bounds__(::hpprt::gpu::scan_block, 3)
 #else
 #define HPPRT_GPU_SCAN_LAUNCH_BOUNDS __launch_bounds__(::hpprt::gpu::scan_block)
+#define HPPRT_GPU_SCAN_KEEPING_LAUNCH_BOUNDS __launch_bounds__(::hpprt::gpu::scan_block)
 #endif
 
 /// The second kernel of a team region with AUTO sizes (launch.hpp): on

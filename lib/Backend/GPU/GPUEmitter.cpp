@@ -39,6 +39,14 @@ std::string kernelNameFor(const TranslationModel &Model, const Region &R) {
   return Same > 1 ? Name + "_" + std::to_string(R.Id) : Name;
 }
 
+/// The elements pass 2 of scan \p L takes from pass 1, for the report.
+std::string keptReads(const Construct &L) {
+  std::string Out;
+  for (const ForwardedRead &F : planScanPassTwo(L).Forwards)
+    Out += (Out.empty() ? "" : ", ") + F.Text;
+  return Out.empty() ? "" : "; pass 2 reads " + Out + " as pass 1 loaded it";
+}
+
 /// The report's note on a tile(...) clause the GPU mapping of \p L does
 /// not use (only flat loops over collapsed loops without results run as
 /// tiles), so that a performance hint is never dropped unsaid.
@@ -88,8 +96,13 @@ public:
     for (const Region &R : Model.Regions) {
       // Scans keep each item's contribution and prefix in registers; the
       // runtime's dialect bounds the kernel's registers for the hardware
-      // (NVIDIA: four resident blocks; AMD's second bound means waves).
-      std::string Bounds = R.Root->ScanSeparator ? "HPPRT_GPU_SCAN_LAUNCH_BOUNDS " : "";
+      // (NVIDIA: four resident blocks; AMD's second bound means waves),
+      // with room for the values a scan keeps from pass 1.
+      std::string Bounds;
+      if (R.Root->ScanSeparator)
+        Bounds = planScanPassTwo(*R.Root).Forwards.empty()
+                     ? "HPPRT_GPU_SCAN_LAUNCH_BOUNDS "
+                     : "HPPRT_GPU_SCAN_KEEPING_LAUNCH_BOUNDS ";
       std::string Name = kernelNameFor(Model, R);
       Out += formatv("template <class F> __global__ void {0}{1}(F hpp_f, {2}::Ctx hpp_ctx) {{ "
                      "hpp_f(hpp_ctx); }\n",
@@ -145,7 +158,8 @@ public:
       // As emitRootLoop lowers it: results cap the grid, so their loop
       // strides; without results the grid covers the loop.
       if (L.ScanSeparator)
-        return "single-pass scan with decoupled look-back" + unusedTile(L, "a scan");
+        return "single-pass scan with decoupled look-back" + keptReads(L) +
+               unusedTile(L, "a scan");
       if (!L.Reductions.empty())
         return "grid-stride over all threads of the grid" + unusedTile(L, "a loop with results");
       if (L.Dims.size() < 2)

@@ -37,6 +37,22 @@ bool hasBoundedKernel(const Region &R);
 /// The bounded kernel's name, beside \p KernelName (`hpp_kernel_<name>`).
 std::string boundedKernelName(llvm::StringRef KernelName);
 
+/// What pass 2 of a device-wide scan runs (GPUScan.cpp).
+struct ScanPassTwo {
+  /// The scan phase needs nothing the input phase declares: pass 2 runs
+  /// the scan phase alone, from each item's prefix as it sees it.
+  bool DropInput = false;
+  /// The statements of the body pass 2 leaves out: with DropInput, the
+  /// input phase and the declarations only the input phase reads.
+  llvm::SmallVector<const clang::Stmt *, 8> Dropped;
+  /// Construct::ScanForwards with only the uses in what pass 2 runs, and
+  /// only those with some: their values are kept from pass 1.
+  llvm::SmallVector<ForwardedRead, 1> Forwards;
+};
+
+/// Pass 2 of the device-wide scan \p L.
+ScanPassTwo planScanPassTwo(const Construct &L);
+
 class GPURegionWriter : public ConstructEmitter {
 public:
   /// \p AnnotatedOffsets: where `__host__ __device__` was already inserted
@@ -65,8 +81,8 @@ private:
   /// The two passes of a device-wide scan: pass 1 goes into \p Pro, the
   /// header of pass 2 (the rewritten loop) into \p Header.
   llvm::Error emitScanPasses(const Construct &L, std::string &Pro, std::string &Header);
-  bool inputPhaseDroppable(const Construct &L) const;
-  llvm::Error dropInputPhase(const Construct &L);
+  /// Takes \p Plan's dropped statements out of pass 2.
+  llvm::Error dropInputPhase(const Construct &L, const ScanPassTwo &Plan);
   llvm::Error emitNestedScan(const Construct &L);
 
   // Nested thread, vector and team-vector loops (GPUNestedLoop.cpp).

@@ -14,6 +14,7 @@
 #include "Analysis/VariableUses.h"
 #include "Basic/ASTUtils.h"
 #include "Basic/SourceEditor.h"
+#include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -35,8 +36,19 @@ scanPhases(const Construct &L) {
   return {Input, Scan};
 }
 
-bool GPURegionWriter::inputPhaseDroppable(const Construct &L) const {
+/// Whether \p Inner is \p Outer or a part of it.
+static bool isPartOf(const Stmt *Inner, const Stmt *Outer) {
+  if (Inner == Outer)
+    return true;
+  return llvm::any_of(Outer->children(),
+                      [&](const Stmt *Child) { return Child && isPartOf(Inner, Child); });
+}
+
+ScanPassTwo planScanPassTwo(const Construct &L) {
+  ScanPassTwo Plan;
   auto [Input, Scan] = scanPhases(L);
+  // Pass 2 skips the input phase when the scan phase needs nothing it
+  // declares.
   SmallPtrSet<const Decl *, 8> Declared;
   for (const Stmt *S : Input)
     if (const auto *DS = dyn_cast<DeclStmt>(S))
@@ -45,35 +57,49 @@ bool GPURegionWriter::inputPhaseDroppable(const Construct &L) const {
   bool Used = false;
   for (const Stmt *S : Scan)
     forEachVarRef(S, [&](const DeclRefExpr *R) { Used |= Declared.count(R->getDecl()) > 0; });
-  return !Used;
+  Plan.DropInput = !Used;
+  if (Plan.DropInput) {
+    Plan.Dropped.append(Input.begin(), Input.end());
+    // Scan-phase declarations that only the input phase read would be
+    // unused there (nvcc warns, #177 and #550); they are pure, so they go
+    // too. Later ones first: an initialiser reads only earlier declarations.
+    for (const DeclStmt *DS : llvm::reverse(L.ScanInputDecls)) {
+      bool Read = false;
+      for (const Stmt *S : Scan)
+        if (S != DS && !llvm::is_contained(Plan.Dropped, S))
+          forEachVarRef(S, [&](const DeclRefExpr *R) {
+            Read |= llvm::is_contained(DS->decls(), R->getDecl());
+          });
+      if (!Read)
+        Plan.Dropped.push_back(DS);
+    }
+  }
+  // The reads kept from pass 1 that what pass 2 runs still makes.
+  for (const ForwardedRead &F : L.ScanForwards) {
+    ForwardedRead Kept = F;
+    Kept.Uses.clear();
+    for (const Expr *Use : F.Uses)
+      if (llvm::none_of(Plan.Dropped, [&](const Stmt *S) { return isPartOf(Use, S); }))
+        Kept.Uses.push_back(Use);
+    if (!Kept.Uses.empty())
+      Plan.Forwards.push_back(std::move(Kept));
+  }
+  return Plan;
 }
 
-Error GPURegionWriter::dropInputPhase(const Construct &L) {
+Error GPURegionWriter::dropInputPhase(const Construct &L, const ScanPassTwo &Plan) {
   auto [Input, Scan] = scanPhases(L);
-  if (Input.empty())
-    return Error::success();
-  SourceLocation Begin = Input.front()->getBeginLoc();
-  SourceLocation End = getEndOfStmt(Input.back(), Ctx);
-  if (Error E = Edit.replace(Begin, End, "/* input phase: run in pass 1 */"))
-    return E;
-  // Scan-phase declarations that only the input phase read would be unused
-  // here (nvcc warns, #177 and #550); they are pure, so they go too. Later
-  // ones first: an initialiser reads only earlier declarations.
-  SmallPtrSet<const Stmt *, 4> Dropped;
-  for (const DeclStmt *DS : llvm::reverse(L.ScanInputDecls)) {
-    bool Used = false;
-    for (const Stmt *S : Scan)
-      if (S != DS && !Dropped.count(S))
-        forEachVarRef(S, [&](const DeclRefExpr *R) {
-          Used |= llvm::is_contained(DS->decls(), R->getDecl());
-        });
-    if (Used)
-      continue;
-    Dropped.insert(DS);
-    if (Error E = Edit.replace(DS->getBeginLoc(), getEndOfStmt(DS, Ctx),
-                               "/* read by the input phase only: run in pass 1 */"))
+  if (!Input.empty()) {
+    SourceLocation Begin = Input.front()->getBeginLoc();
+    SourceLocation End = getEndOfStmt(Input.back(), Ctx);
+    if (Error E = Edit.replace(Begin, End, "/* input phase: run in pass 1 */"))
       return E;
   }
+  for (const Stmt *S : Plan.Dropped)
+    if (!llvm::is_contained(Input, S))
+      if (Error E = Edit.replace(S->getBeginLoc(), getEndOfStmt(S, Ctx),
+                                 "/* read by the input phase only: run in pass 1 */"))
+        return E;
   return Error::success();
 }
 
@@ -93,7 +119,8 @@ Error GPURegionWriter::emitScanPasses(const Construct &L, std::string &Pro,
   // Pass 2 skips the input phase when the scan phase needs nothing it
   // declares: each item then starts from its prefix as the scan phase
   // sees it (inclusive or exclusive), and the input is read once.
-  bool DropInput = inputPhaseDroppable(L);
+  const ScanPassTwo Plan = planScanPassTwo(L);
+  const bool DropInput = Plan.DropInput;
   bool Inclusive = DropInput && L.ScanSeparator->Inclusive;
   // The runtime stores the total, from the thread holding the last item as
   // it computes that item's prefix: no generated item tracks it (a
@@ -103,11 +130,25 @@ Error GPURegionWriter::emitScanPasses(const Construct &L, std::string &Pro,
   for (const ReductionVar &RV : L.Reductions)
     if (RV.InScan)
       Pro += formatv("{0} hpp_items_{1}[{2}];\n", typeAlias(RV.Name), RV.Name, Items).str();
+  // Elements both passes read (ScanForwards): pass 1 keeps each item's
+  // value, so pass 2 does not load it again behind the previous item's
+  // stores.
+  for (unsigned F = 0; F < Plan.Forwards.size(); ++F) {
+    const ForwardedRead &Read = Plan.Forwards[F];
+    std::string Element = (Read.Base->getName() + (Read.ThroughView ? ".data()[0]" : "[0]")).str();
+    Pro += formatv("// '{3}' of each item, kept from pass 1\n"
+                   "std::remove_cv_t<std::remove_reference_t<decltype({0})>> "
+                   "hpp_fwd{1}[{2}];\n",
+                   Element, F, Items, Read.Text);
+  }
+  std::string Keep;
+  for (unsigned F = 0; F < Plan.Forwards.size(); ++F)
+    Keep += formatv("hpp_fwd{0}[hpp_k] = {1};\n", F, Plan.Forwards[F].Text);
   Pro += "// scan, pass 1: each item's contribution, from the identity\n";
   Pro += formatv("for (int hpp_k = 0; hpp_k < {0}; ++hpp_k) {{\n", Items);
   Pro += formatv("const hpprt::index_t hpp_iv0 = {0}(hpp_tile, hpp_k);\n", rt("scan_item"));
   Pro += rootShadows(L, /*Scans=*/true);
-  Pro += "if (hpp_iv0 < hpp_n0) { " + indexDecls(L, id(L), "hpp_iv0") + "\n" +
+  Pro += "if (hpp_iv0 < hpp_n0) { " + indexDecls(L, id(L), "hpp_iv0") + "\n" + Keep +
          scanInputPhase(L, Edit) + "}\n";
   for (const ReductionVar &RV : L.Reductions)
     if (RV.InScan)
@@ -127,7 +168,17 @@ Error GPURegionWriter::emitScanPasses(const Construct &L, std::string &Pro,
   for (const ReductionVar &RV : L.Reductions)
     if (RV.InScan)
       Header += formatv("{0} {1} = hpp_items_{1}[hpp_k]; ", typeAlias(RV.Name), RV.Name);
-  return DropInput ? dropInputPhase(L) : Error::success();
+  if (DropInput)
+    if (Error E = dropInputPhase(L, Plan))
+      return E;
+  for (unsigned F = 0; F < Plan.Forwards.size(); ++F)
+    for (const Expr *Use : Plan.Forwards[F].Uses) {
+      CharSourceRange Text = getExprFileRange(Use, Ctx);
+      if (Error E = Edit.replace(Text.getBegin(), Text.getEnd(),
+                                 formatv("hpp_fwd{0}[hpp_k]", F).str()))
+        return E;
+    }
+  return Error::success();
 }
 
 Error GPURegionWriter::emitNestedScan(const Construct &L) {

@@ -1,0 +1,277 @@
+//===- ScanForwarding.cpp - Reads a scan's second pass takes from its first ===//
+
+#include "Analysis/ScanForwarding.h"
+#include "Analysis/VariableUses.h"
+#include "Basic/ASTUtils.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
+#include "llvm/ADT/FoldingSet.h"
+
+using namespace clang;
+using namespace llvm;
+
+namespace hpp {
+
+namespace {
+
+/// Whether \p S may leave the iteration early: what follows it is not run
+/// for every item.
+bool mayJump(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<ContinueStmt, BreakStmt, ReturnStmt, GotoStmt, IndirectGotoStmt, CXXThrowExpr>(S))
+    return true;
+  for (const Stmt *Child : S->children())
+    if (mayJump(Child))
+      return true;
+  return false;
+}
+
+/// The element \p S reads, when it is an lvalue-to-rvalue conversion of a
+/// built-in subscript (`x[i]`) or of a View's `operator()` (`v(i)`).
+const Expr *elementRead(const Stmt *S) {
+  const auto *IC = dyn_cast<ImplicitCastExpr>(S);
+  if (!IC || IC->getCastKind() != CK_LValueToRValue)
+    return nullptr;
+  const Expr *E = IC->getSubExpr()->IgnoreParens();
+  if (isa<ArraySubscriptExpr>(E))
+    return E;
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E);
+      OC && OC->getOperator() == OO_Call && OC->getNumArgs() > 1 &&
+      isHppView(OC->getArg(0)->getType()))
+    return E;
+  return nullptr;
+}
+
+/// Calls \p F for each element read that running \p S evaluates whatever
+/// its conditions say: not in the branches of an `if`, a `?:` or a loop
+/// (their conditions are evaluated), not in the right side of `&&` or
+/// `||`, not in unevaluated operands or code of its own (lambdas).
+void forEachUnconditionalRead(const Stmt *S,
+                              function_ref<void(const Expr *)> F) {
+  if (!S)
+    return;
+  if (const Expr *A = elementRead(S))
+    F(A);
+  if (const auto *CO = dyn_cast<AbstractConditionalOperator>(S))
+    return forEachUnconditionalRead(CO->getCond(), F);
+  if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isLogicalOp())
+    return forEachUnconditionalRead(BO->getLHS(), F);
+  if (const auto *If = dyn_cast<IfStmt>(S)) {
+    forEachUnconditionalRead(If->getInit(), F);
+    forEachUnconditionalRead(If->getConditionVariableDeclStmt(), F);
+    return forEachUnconditionalRead(If->getCond(), F);
+  }
+  if (const auto *Sw = dyn_cast<SwitchStmt>(S)) {
+    forEachUnconditionalRead(Sw->getInit(), F);
+    forEachUnconditionalRead(Sw->getConditionVariableDeclStmt(), F);
+    return forEachUnconditionalRead(Sw->getCond(), F);
+  }
+  if (const auto *For = dyn_cast<ForStmt>(S)) {
+    forEachUnconditionalRead(For->getInit(), F);
+    return forEachUnconditionalRead(For->getCond(), F);
+  }
+  if (const auto *While = dyn_cast<WhileStmt>(S))
+    return forEachUnconditionalRead(While->getCond(), F);
+  if (isa<DoStmt, CXXForRangeStmt, LambdaExpr, StmtExpr, UnaryExprOrTypeTraitExpr,
+          CXXTypeidExpr, CXXNoexceptExpr, GenericSelectionExpr>(S))
+    return;
+  if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
+    for (const Stmt *Child : CS->body()) {
+      if (mayJump(Child))
+        return;
+      forEachUnconditionalRead(Child, F);
+    }
+    return;
+  }
+  if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+    for (const Decl *D : DS->decls())
+      if (const auto *V = dyn_cast<VarDecl>(D))
+        forEachUnconditionalRead(V->getInit(), F);
+    return;
+  }
+  for (const Stmt *Child : S->children())
+    forEachUnconditionalRead(Child, F);
+}
+
+/// Calls \p F for every element read in \p S, lambda bodies excepted.
+void forEachElementRead(const Stmt *S, function_ref<void(const Expr *)> F) {
+  if (!S || isa<LambdaExpr>(S))
+    return;
+  if (const Expr *A = elementRead(S))
+    F(A);
+  for (const Stmt *Child : S->children())
+    forEachElementRead(Child, F);
+}
+
+class Forwarder {
+public:
+  Forwarder(Construct &L, ASTContext &Ctx)
+      : L(L), Ctx(Ctx), Body(L.ScanBody), LoopIndex(L.Dims.front().Index) {
+    SmallVector<MemoryAccess, 8> BodyReads;
+    collectMemoryAccesses(Body, BodyReads, BodyWrites);
+  }
+
+  void run() {
+    unsigned Bytes = 0;
+    SmallVector<FoldingSetNodeID, 2> Seen;
+    for (const Stmt *S : passOneStatements()) {
+      if (mayJump(S))
+        break;
+      forEachUnconditionalRead(S, [&](const Expr *A) {
+        FoldingSetNodeID ID;
+        A->Profile(ID, Ctx, /*Canonical=*/true);
+        if (llvm::is_contained(Seen, ID) || !isFileText(A) || !isKeepable(A))
+          return;
+        Seen.push_back(ID);
+        unsigned Size = Ctx.getTypeSizeInChars(A->getType()).getQuantity();
+        if (Bytes + Size > kScanForwardBytes)
+          return;
+        ForwardedRead Read;
+        Read.Value = A;
+        Read.Text = getSourceText(A->getSourceRange(), Ctx);
+        Read.Base = elementBase(A);
+        Read.ThroughView = isa<CXXOperatorCallExpr>(A);
+        forEachElementRead(Body, [&](const Expr *Use) {
+          FoldingSetNodeID UseID;
+          Use->Profile(UseID, Ctx, /*Canonical=*/true);
+          if (UseID == ID && isFileText(Use) && !inNestedConstruct(Use))
+            Read.Uses.push_back(Use);
+        });
+        Bytes += Size;
+        L.ScanForwards.push_back(std::move(Read));
+      });
+    }
+  }
+
+private:
+  /// What pass 1 runs for each item: the input phase, after an exclusive
+  /// scan's declarations it repeats.
+  SmallVector<const Stmt *, 8> passOneStatements() const {
+    SmallVector<const Stmt *, 8> Out;
+    auto Children = Body->body();
+    SmallVector<const Stmt *, 8> Stmts(Children.begin(), Children.end());
+    const bool Inclusive = L.ScanSeparator->Inclusive;
+    if (!Inclusive)
+      Out.append(L.ScanInputDecls.begin(), L.ScanInputDecls.end());
+    unsigned Begin = Inclusive ? 0 : L.ScanSplit, End = Inclusive ? L.ScanSplit : Stmts.size();
+    for (unsigned I = Begin; I < End; ++I)
+      Out.push_back(Stmts[I]);
+    return Out;
+  }
+
+  /// Text of the file, which the emitter copies (pass 1) or replaces
+  /// (pass 2): no part of a macro's expansion.
+  static bool isFileText(const Expr *E) {
+    return E->getBeginLoc().isFileID() && E->getEndLoc().isFileID();
+  }
+
+  bool inNestedConstruct(const Expr *E) const {
+    const SourceManager &SM = Ctx.getSourceManager();
+    return llvm::any_of(L.Children, [&](const std::unique_ptr<Construct> &C) {
+      return C->S && rangeContains(C->Range, E->getBeginLoc(), SM);
+    });
+  }
+
+  /// A variable from outside the loop that the body does not write.
+  bool isInvariant(const VarDecl *V) const {
+    const SourceManager &SM = Ctx.getSourceManager();
+    return V->isLocalVarDeclOrParm() && !V->isStaticLocal() &&
+           !V->getType()->isReferenceType() && !V->getType().isVolatileQualified() &&
+           !rangeContains(Body->getSourceRange(), V->getLocation(), SM) &&
+           !isWrittenIn(V, Body);
+  }
+
+  /// An index built from the loop's index, integer constants (literal or
+  /// constexpr) and invariant integer variables with built-in arithmetic.
+  bool isItemIndex(const Expr *E) const {
+    E = E->IgnoreParens();
+    if (const auto *IC = dyn_cast<ImplicitCastExpr>(E))
+      return (IC->getCastKind() == CK_LValueToRValue || IC->getCastKind() == CK_IntegralCast ||
+              IC->getCastKind() == CK_NoOp) &&
+             isItemIndex(IC->getSubExpr());
+    if (const auto *EC = dyn_cast<ExplicitCastExpr>(E))
+      return EC->getType()->isIntegralOrEnumerationType() &&
+             EC->getSubExpr()->getType()->isIntegralOrEnumerationType() &&
+             isItemIndex(EC->getSubExpr());
+    if (isa<IntegerLiteral, CharacterLiteral, CXXBoolLiteralExpr>(E))
+      return true;
+    if (const auto *DR = dyn_cast<DeclRefExpr>(E)) {
+      if (isa<EnumConstantDecl>(DR->getDecl()))
+        return true;
+      const auto *V = dyn_cast<VarDecl>(DR->getDecl());
+      return V && V->getType()->isIntegralOrEnumerationType() &&
+             (V == LoopIndex || isInvariant(V) || V->isUsableInConstantExpressions(Ctx));
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(E))
+      return (UO->getOpcode() == UO_Plus || UO->getOpcode() == UO_Minus ||
+              UO->getOpcode() == UO_Not || UO->getOpcode() == UO_LNot) &&
+             isItemIndex(UO->getSubExpr());
+    if (const auto *BO = dyn_cast<BinaryOperator>(E))
+      return !BO->isAssignmentOp() && !BO->isCommaOp() && isItemIndex(BO->getLHS()) &&
+             isItemIndex(BO->getRHS());
+    return false;
+  }
+
+  /// The pointer, array or View variable element read \p A goes through.
+  static const VarDecl *elementBase(const Expr *A) {
+    const Expr *Base = isa<ArraySubscriptExpr>(A)
+                           ? cast<ArraySubscriptExpr>(A)->getBase()
+                           : cast<CXXOperatorCallExpr>(A)->getArg(0);
+    const auto *DR = dyn_cast<DeclRefExpr>(Base->IgnoreParenImpCasts());
+    return DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+  }
+
+  /// Whether the indices of element read \p A are item indices.
+  bool hasItemIndices(const Expr *A) const {
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(A))
+      return isItemIndex(AS->getIdx());
+    const auto *OC = cast<CXXOperatorCallExpr>(A);
+    for (unsigned I = 1; I < OC->getNumArgs(); ++I)
+      if (!isItemIndex(OC->getArg(I)))
+        return false;
+    return true;
+  }
+
+  /// Whether the element's value may be kept from pass 1 to pass 2.
+  bool isKeepable(const Expr *A) const {
+    QualType T = A->getType();
+    if (A->isInstantiationDependent() || !T->isScalarType() || T.isVolatileQualified())
+      return false;
+    const VarDecl *V = elementBase(A);
+    if (!V || !(V->getType()->isPointerType() || V->getType()->isConstantArrayType() ||
+                isHppView(V->getType())) ||
+        !isInvariant(V) || !hasItemIndices(A))
+      return false;
+    // No write in the body may reach it (an input phase writes no memory,
+    // so these are the scan phase's).
+    SmallVector<MemoryAccess, 2> Reads, Writes;
+    collectMemoryAccesses(A, Reads, Writes);
+    for (const MemoryAccess &W : BodyWrites)
+      for (const MemoryAccess &R : Reads)
+        if (mayOverlap(W, R))
+          return false;
+    return !Reads.empty();
+  }
+
+  Construct &L;
+  ASTContext &Ctx;
+  const CompoundStmt *Body;
+  const VarDecl *LoopIndex;
+  SmallVector<MemoryAccess, 8> BodyWrites;
+};
+
+} // namespace
+
+void markScanForwards(Region &R, ASTContext &Ctx) {
+  Construct &L = *R.Root;
+  // Device-wide scans only: a scan at another level runs in order on one
+  // thread, in one pass.
+  if (!L.isLoop() || !L.ScanSeparator || !L.ScanBody || L.Dims.size() != 1 ||
+      L.Level != LoopLevel::Flat || !L.Dims.front().Index)
+    return;
+  Forwarder(L, Ctx).run();
+}
+
+} // namespace hpp
