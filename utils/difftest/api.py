@@ -158,8 +158,12 @@ def k_api_scan(rng, k):
     label = '"%s_scan", ' % k.name if rng.random() < 0.3 else ""
     parts = rng.choice([("ex",), ("inc",), ("ex", "inc")])
     body = []
+    # Some bodies read in[i] where final is true too (pass 2 on a GPU takes
+    # it from pass 1).
+    kept = rng.random() < 0.4
     if "ex" in parts:
-        body.append("if (final) ex[i] = partial;")
+        body.append("if (final) ex[i] = partial + (in[i] > 0 ? 1 : 0);" if kept
+                    else "if (final) ex[i] = partial;")
     body.append("partial += in[i] * 2;")
     if "inc" in parts:
         body.append("if (final) inc[i] = partial;")
