@@ -113,6 +113,19 @@ static bool isLoweredApiScan(ArrayRef<const Stmt *> ScanPhase) {
   return V && V->getName() == "hpp_prefix";
 }
 
+const VarDecl *apiScanPhaseCopy(ArrayRef<const Stmt *> ScanPhase) {
+  if (!isLoweredApiScan(ScanPhase))
+    return nullptr;
+  // { T hpp_prefix = partial; { T partial = hpp_prefix; ... } }
+  const auto *Outer = cast<CompoundStmt>(ScanPhase[0]);
+  if (Outer->size() < 2)
+    return nullptr;
+  const auto *Inner = dyn_cast<CompoundStmt>(Outer->body_begin()[1]);
+  const auto *DS = Inner && !Inner->body_empty() ? dyn_cast<DeclStmt>(Inner->body_front())
+                                                 : nullptr;
+  return DS && DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
+}
+
 bool ScanAnalyzer::checkScanPhaseWrites(const Construct &Loop, ArrayRef<const Stmt *> ScanPhase,
                                         ArrayRef<const Stmt *> InputPhase) {
   // In each iteration the scan phase runs first, but pass 1 runs every

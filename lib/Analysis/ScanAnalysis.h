@@ -17,6 +17,13 @@
 
 namespace hpp {
 
+/// In the scan phase of a lowered parallel_scan call (`{ T hpp_prefix =
+/// partial; { T partial = hpp_prefix; const bool final = true; body } }`,
+/// Frontend/Api/ScanLowering.cpp), the inner copy of the scan variable:
+/// the body's updates of it are discarded (the next item's prefix comes
+/// from the input phase). Null for any other scan phase.
+const clang::VarDecl *apiScanPhaseCopy(llvm::ArrayRef<const clang::Stmt *> ScanPhase);
+
 class ScanAnalyzer : public AnalysisUnit {
 public:
   explicit ScanAnalyzer(AnalysisContext &AC) : AnalysisUnit(AC) {}

@@ -51,8 +51,10 @@ constexpr unsigned kScanForwardBytes = 8;
 /// for every item (in its statements before any jump, outside the branches
 /// of conditions and the right side of `&&` and `||`), that no write in the
 /// body may reach and whose pointer and index variables the body does not
-/// write, with their other reads in the body; at most kScanForwardBytes
-/// per item, in order of first evaluation.
+/// write, with their other reads in the body (but not those that only feed
+/// the update of a parallel_scan body's discarded copy of the scan
+/// variable: pass 2 does not need them); at most kScanForwardBytes per
+/// item, in order of first evaluation.
 void markScanForwards(Region &R, clang::ASTContext &Ctx);
 
 } // namespace hpp

@@ -30,6 +30,8 @@
 // CUDA: HPPRT_GPU_SCAN_KEEPING_LAUNCH_BOUNDS hpp_kernel_inclusive(
 // CUDA: HPPRT_GPU_SCAN_LAUNCH_BOUNDS hpp_kernel_macro(
 // CUDA: HPPRT_GPU_SCAN_KEEPING_LAUNCH_BOUNDS hpp_kernel_view(
+// CUDA: HPPRT_GPU_SCAN_LAUNCH_BOUNDS hpp_kernel_api_scan(
+// CUDA: HPPRT_GPU_SCAN_KEEPING_LAUNCH_BOUNDS hpp_kernel_api_compaction(
 
 int indexlist(int n, const double *x, int *list) {
   int c = 0;
@@ -168,4 +170,35 @@ int view(int n, hpp::View<const double, 1> x, hpp::View<int, 1> list) {
     c += x(i) < 0.0;
   }
   return c;
+}
+
+// parallel_scan: the body with final true updates a copy of partial that
+// pass 2 discards, so `partial += in[i]` there is dead and in[i] is not
+// kept; a compaction's condition is.
+void api_scan(int n, const double *in, double *out) {
+  // CUDA-LABEL: region 'api_scan'
+  // CUDA-NOT: hpp_fwd
+  // CUDA: } // hpp region 'api_scan'
+  hpp::parallel_scan("api_scan", n, [=](int i, double &partial, bool final) {
+    if (final)
+      out[i] = partial;
+    partial += in[i];
+  });
+}
+
+int api_compaction(int n, const double *x, int *list) {
+  int count = 0;
+  // CUDA-LABEL: region 'api_compaction'
+  // CUDA: hpp_fwd0[hpp_k] = x[i];
+  // CUDA: scan, pass 2
+  // CUDA: if (hpp_fwd0[hpp_k] < 0.0) {
+  // CUDA: } // hpp region 'api_compaction'
+  hpp::parallel_scan("api_compaction", n, [=](int i, int &partial, bool final) {
+    if (x[i] < 0.0) {
+      if (final)
+        list[partial] = i;
+      partial += 1;
+    }
+  }, count);
+  return count;
 }
