@@ -14,6 +14,7 @@
 // RUN: %hppc translate --format=none --backend=openmp %s -o %t.omp.cpp
 // RUN: %FileCheck %s --check-prefix=OMP --input-file %t.omp.cpp
 // RUN: %if nvcc %{ %nvcc_hpp -c %t.cu -o %t.o %}
+// RUN: %if hip-amd %{ %hip_hpp -c %t.hip -o %t.hip.o %}
 
 // OMP-LABEL: region 'indexlist'
 // OMP: scan, pass 2
