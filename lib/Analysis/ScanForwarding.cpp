@@ -145,6 +145,11 @@ public:
           if (UseID == ID && isFileText(Use) && !inNestedConstruct(Use) && !feedsDiscarded(Use))
             Read.Uses.push_back(Use);
         });
+        // Kept only for a use in the scan phase: one in the input phase
+        // alone gains nothing where pass 2 drops that phase, and would take
+        // the bytes from a read that does.
+        if (llvm::none_of(Read.Uses, [&](const Expr *Use) { return inScanPhase(Use); }))
+          return;
         Bytes += Size;
         L.ScanForwards.push_back(std::move(Read));
       });
@@ -179,11 +184,16 @@ private:
       forEachUpdate(Child, F);
   }
 
-  static bool isPartOf(const Stmt *Inner, const Stmt *Outer) {
-    if (Inner == Outer)
-      return true;
-    return llvm::any_of(Outer->children(),
-                        [&](const Stmt *Child) { return Child && isPartOf(Inner, Child); });
+  /// Whether \p Use lies in a statement of the scan phase.
+  bool inScanPhase(const Expr *Use) const {
+    const bool Inclusive = L.ScanSeparator->Inclusive;
+    unsigned I = 0;
+    for (const Stmt *S : Body->body()) {
+      bool BeforeSeparator = I++ < L.ScanSplit;
+      if (BeforeSeparator != Inclusive && isPartOf(Use, S))
+        return true;
+    }
+    return false;
   }
 
   /// What pass 1 runs for each item: the input phase, after an exclusive

@@ -134,6 +134,13 @@ const VarDecl *getReferencedVar(const Expr *E) {
   return nullptr;
 }
 
+bool isPartOf(const Stmt *Inner, const Stmt *Outer) {
+  if (Inner == Outer)
+    return true;
+  return llvm::any_of(Outer->children(),
+                      [&](const Stmt *Child) { return Child && isPartOf(Inner, Child); });
+}
+
 bool rangeContains(SourceRange R, SourceLocation Loc, const SourceManager &SM) {
   Loc = SM.getExpansionLoc(Loc);
   SourceLocation B = SM.getExpansionLoc(R.getBegin());

@@ -49,6 +49,9 @@ llvm::StringRef getOutermostMacroName(clang::SourceLocation Loc,
 /// The variable \p E names, looking through parentheses and implicit casts.
 const clang::VarDecl *getReferencedVar(const clang::Expr *E);
 
+/// Whether \p Inner is \p Outer or one of its descendants.
+bool isPartOf(const clang::Stmt *Inner, const clang::Stmt *Outer);
+
 /// Whether \p Loc lies inside \p R (both in the main file).
 bool rangeContains(clang::SourceRange R, clang::SourceLocation Loc,
                    const clang::SourceManager &SM);

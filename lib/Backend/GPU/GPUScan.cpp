@@ -36,14 +36,6 @@ scanPhases(const Construct &L) {
   return {Input, Scan};
 }
 
-/// Whether \p Inner is \p Outer or a part of it.
-static bool isPartOf(const Stmt *Inner, const Stmt *Outer) {
-  if (Inner == Outer)
-    return true;
-  return llvm::any_of(Outer->children(),
-                      [&](const Stmt *Child) { return Child && isPartOf(Inner, Child); });
-}
-
 ScanPassTwo planScanPassTwo(const Construct &L) {
   ScanPassTwo Plan;
   auto [Input, Scan] = scanPhases(L);
