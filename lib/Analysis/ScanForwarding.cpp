@@ -115,7 +115,11 @@ public:
     if (!L.ScanSeparator->Inclusive) {
       SmallVector<const Stmt *, 4> ScanPhase(Body->body_begin(),
                                              Body->body_begin() + L.ScanSplit);
-      DiscardedCopy = apiScanPhaseCopy(ScanPhase);
+      if (const VarDecl *Copy = apiScanPhaseCopy(ScanPhase))
+        forEachUpdate(Body, [&](const Expr *Target, const Expr *Value) {
+          if (getReferencedVar(Target) == Copy)
+            DiscardedValues.push_back(Value);
+        });
     }
   }
 
@@ -163,13 +167,7 @@ private:
   /// compiler drops it, and keeping it would only cost registers (the
   /// suite's API scan: 0.87 of CUB with in[i] kept).
   bool feedsDiscarded(const Expr *Use) const {
-    if (!DiscardedCopy)
-      return false;
-    bool Feeds = false;
-    forEachUpdate(Body, [&](const Expr *Target, const Expr *Value) {
-      Feeds |= getReferencedVar(Target) == DiscardedCopy && isPartOf(Use, Value);
-    });
-    return Feeds;
+    return llvm::any_of(DiscardedValues, [&](const Expr *Value) { return isPartOf(Use, Value); });
   }
 
   /// Calls \p F with the target and value of every assignment and
@@ -310,7 +308,9 @@ private:
   const CompoundStmt *Body;
   const VarDecl *LoopIndex;
   SmallVector<MemoryAccess, 8> BodyWrites;
-  const VarDecl *DiscardedCopy = nullptr;
+  /// The values of the updates of a lowered parallel_scan's discarded
+  /// copy of the scan variable (feedsDiscarded()).
+  SmallVector<const Expr *, 2> DiscardedValues;
 };
 
 } // namespace

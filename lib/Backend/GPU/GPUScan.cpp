@@ -125,6 +125,7 @@ Error GPURegionWriter::emitScanPasses(const Construct &L, std::string &Pro,
   // Elements both passes read (ScanForwards): pass 1 keeps each item's
   // value, so pass 2 does not load it again behind the previous item's
   // stores.
+  std::string Keep;
   for (unsigned F = 0; F < Plan.Forwards.size(); ++F) {
     const ForwardedRead &Read = Plan.Forwards[F];
     std::string Element = (Read.Base->getName() + (Read.ThroughView ? ".data()[0]" : "[0]")).str();
@@ -132,10 +133,8 @@ Error GPURegionWriter::emitScanPasses(const Construct &L, std::string &Pro,
                    "std::remove_cv_t<std::remove_reference_t<decltype({0})>> "
                    "hpp_fwd{1}[{2}];\n",
                    Element, F, Items, Read.Text);
+    Keep += formatv("hpp_fwd{0}[hpp_k] = {1};\n", F, Read.Text);
   }
-  std::string Keep;
-  for (unsigned F = 0; F < Plan.Forwards.size(); ++F)
-    Keep += formatv("hpp_fwd{0}[hpp_k] = {1};\n", F, Plan.Forwards[F].Text);
   Pro += "// scan, pass 1: each item's contribution, from the identity\n";
   Pro += formatv("for (int hpp_k = 0; hpp_k < {0}; ++hpp_k) {{\n", Items);
   Pro += formatv("const hpprt::index_t hpp_iv0 = {0}(hpp_tile, hpp_k);\n", rt("scan_item"));
