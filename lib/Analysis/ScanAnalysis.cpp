@@ -66,12 +66,7 @@ bool ScanAnalyzer::analyzeSeparator(Construct &Sep) {
   Loop.ScanSplit = Index;
   // The input phase may run twice (once to reduce, once to scan): it may
   // only update the scan variables.
-  auto Body = CS->body();
-  SmallVector<const Stmt *, 8> Children(Body.begin(), Body.end());
-  unsigned Begin = Sep.Inclusive ? 0 : Index;
-  unsigned End = Sep.Inclusive ? Index : Children.size();
-  for (unsigned I = Begin; I < End; ++I) {
-    const Stmt *S = Children[I];
+  for (const Stmt *S : Loop.scanInputPhase()) {
     Span Phase{offset(S->getBeginLoc()), offset(getEndOfStmt(S, Ctx))};
     SmallVector<VarWrite, 8> Writes;
     collectWrites(S, Writes);
@@ -97,10 +92,7 @@ bool ScanAnalyzer::analyzeSeparator(Construct &Sep) {
   }
   if (Sep.Inclusive)
     return true;
-  ArrayRef<const Stmt *> ScanPhase = ArrayRef(Children).take_front(Index);
-  ArrayRef<const Stmt *> InputPhase = ArrayRef(Children).drop_front(Index);
-  return collectInputDecls(Loop, ScanPhase, InputPhase, Sep.ScanVars) &&
-         checkScanPhaseWrites(Loop, ScanPhase, InputPhase);
+  return collectInputDecls(Loop, Sep.ScanVars) && checkScanPhaseWrites(Loop);
 }
 
 /// Whether \p ScanPhase is the scan phase of a lowered parallel_scan call
@@ -126,8 +118,8 @@ const VarDecl *apiScanPhaseCopy(ArrayRef<const Stmt *> ScanPhase) {
   return DS && DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
 }
 
-bool ScanAnalyzer::checkScanPhaseWrites(const Construct &Loop, ArrayRef<const Stmt *> ScanPhase,
-                                        ArrayRef<const Stmt *> InputPhase) {
+bool ScanAnalyzer::checkScanPhaseWrites(Construct &Loop) {
+  ArrayRef<const Stmt *> ScanPhase = Loop.scanPhase(), InputPhase = Loop.scanInputPhase();
   // In each iteration the scan phase runs first, but pass 1 runs every
   // input phase before any scan phase: an input phase reading what its scan
   // phase wrote would see the value from before the write (`if (x[i] < 0)
@@ -173,9 +165,8 @@ bool ScanAnalyzer::checkScanPhaseWrites(const Construct &Loop, ArrayRef<const St
   return true;
 }
 
-bool ScanAnalyzer::collectInputDecls(Construct &Loop, ArrayRef<const Stmt *> ScanPhase,
-                                     ArrayRef<const Stmt *> InputPhase,
-                                     ArrayRef<std::string> ScanVars) {
+bool ScanAnalyzer::collectInputDecls(Construct &Loop, ArrayRef<std::string> ScanVars) {
+  ArrayRef<const Stmt *> ScanPhase = Loop.scanPhase(), InputPhase = Loop.scanInputPhase();
   // The reduce pass runs the input phase alone, so the declarations of the
   // scan phase it reads (and those their initialisers read) are repeated
   // there. That is the serial value only for a declaration that has no

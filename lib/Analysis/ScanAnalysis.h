@@ -36,17 +36,13 @@ public:
 
 private:
   /// Exclusive scans: fills Loop.ScanInputDecls with the declarations of
-  /// \p ScanPhase that \p InputPhase reads, or refuses one that cannot be
-  /// repeated.
-  bool collectInputDecls(Construct &Loop, llvm::ArrayRef<const clang::Stmt *> ScanPhase,
-                         llvm::ArrayRef<const clang::Stmt *> InputPhase,
-                         llvm::ArrayRef<std::string> ScanVars);
-  /// Exclusive scans: refuses memory that \p ScanPhase writes and
-  /// \p InputPhase reads, or that a declaration in Loop.ScanInputDecls
-  /// reads after the write.
-  bool checkScanPhaseWrites(const Construct &Loop,
-                            llvm::ArrayRef<const clang::Stmt *> ScanPhase,
-                            llvm::ArrayRef<const clang::Stmt *> InputPhase);
+  /// the scan phase that the input phase reads, or refuses one that cannot
+  /// be repeated.
+  bool collectInputDecls(Construct &Loop, llvm::ArrayRef<std::string> ScanVars);
+  /// Exclusive scans: refuses memory that the scan phase writes and the
+  /// input phase reads, or that a declaration in Loop.ScanInputDecls reads
+  /// after the write.
+  bool checkScanPhaseWrites(Construct &Loop);
 };
 
 } // namespace hpp

@@ -112,15 +112,12 @@ public:
       : L(L), Ctx(Ctx), Body(L.ScanBody), LoopIndex(L.Dims.front().Index) {
     SmallVector<MemoryAccess, 8> BodyReads;
     collectMemoryAccesses(Body, BodyReads, BodyWrites);
-    if (!L.ScanSeparator->Inclusive) {
-      SmallVector<const Stmt *, 4> ScanPhase(Body->body_begin(),
-                                             Body->body_begin() + L.ScanSplit);
-      if (const VarDecl *Copy = apiScanPhaseCopy(ScanPhase))
+    if (!L.ScanSeparator->Inclusive)
+      if (const VarDecl *Copy = apiScanPhaseCopy(L.scanPhase()))
         forEachUpdate(Body, [&](const Expr *Target, const Expr *Value) {
           if (getReferencedVar(Target) == Copy)
             DiscardedValues.push_back(Value);
         });
-    }
   }
 
   void run() {
@@ -184,28 +181,14 @@ private:
 
   /// Whether \p Use lies in a statement of the scan phase.
   bool inScanPhase(const Expr *Use) const {
-    const bool Inclusive = L.ScanSeparator->Inclusive;
-    unsigned I = 0;
-    for (const Stmt *S : Body->body()) {
-      bool BeforeSeparator = I++ < L.ScanSplit;
-      if (BeforeSeparator != Inclusive && isPartOf(Use, S))
-        return true;
-    }
-    return false;
+    return llvm::any_of(L.scanPhase(), [&](const Stmt *S) { return isPartOf(Use, S); });
   }
 
   /// What pass 1 runs for each item: the input phase, after an exclusive
-  /// scan's declarations it repeats.
+  /// scan's declarations it repeats (none for an inclusive scan).
   SmallVector<const Stmt *, 8> passOneStatements() const {
-    SmallVector<const Stmt *, 8> Out;
-    auto Children = Body->body();
-    SmallVector<const Stmt *, 8> Stmts(Children.begin(), Children.end());
-    const bool Inclusive = L.ScanSeparator->Inclusive;
-    if (!Inclusive)
-      Out.append(L.ScanInputDecls.begin(), L.ScanInputDecls.end());
-    unsigned Begin = Inclusive ? 0 : L.ScanSplit, End = Inclusive ? L.ScanSplit : Stmts.size();
-    for (unsigned I = Begin; I < End; ++I)
-      Out.push_back(Stmts[I]);
+    SmallVector<const Stmt *, 8> Out(L.ScanInputDecls.begin(), L.ScanInputDecls.end());
+    Out.append(L.scanInputPhase().begin(), L.scanInputPhase().end());
     return Out;
   }
 

@@ -137,13 +137,9 @@ Error rewriteLoopHeaders(const Construct &L, StringRef Header, SourceEditor &Edi
   return Error::success();
 }
 
-std::string scanInputPhase(const Construct &L, SourceEditor &Edit) {
-  const Construct &Sep = *L.ScanSeparator;
-  auto Children = L.ScanBody->body();
-  SmallVector<const Stmt *, 8> Stmts(Children.begin(), Children.end());
-  unsigned Begin = Sep.Inclusive ? 0 : L.ScanSplit;
-  unsigned End = Sep.Inclusive ? L.ScanSplit : Stmts.size();
-  if (Begin >= End)
+std::string inputPhaseCopy(const Construct &L, SourceEditor &Edit) {
+  ArrayRef<Stmt *> Phase = L.scanInputPhase();
+  if (Phase.empty())
     return "";
   auto Text = [&](const Stmt *First, const Stmt *Last) {
     SourceLocation From = First->getBeginLoc();
@@ -155,7 +151,7 @@ std::string scanInputPhase(const Construct &L, SourceEditor &Edit) {
   std::string Out;
   for (const DeclStmt *DS : L.ScanInputDecls)
     Out += Text(DS, DS);
-  Out += Text(Stmts[Begin], Stmts[End - 1]);
+  Out += Text(Phase.front(), Phase.back());
   // A variable the input phase declares for the scan phase alone
   // (`const long p = ...;` before `scan inclusive`, read by `out[p] = s;`)
   // is unused in this copy: named once, so that compilers do not warn
@@ -163,10 +159,10 @@ std::string scanInputPhase(const Construct &L, SourceEditor &Edit) {
   SmallPtrSet<const Decl *, 8> Read;
   for (const DeclStmt *DS : L.ScanInputDecls)
     forEachVarRef(DS, [&](const DeclRefExpr *R) { Read.insert(R->getDecl()); });
-  for (unsigned I = Begin; I < End; ++I)
-    forEachVarRef(Stmts[I], [&](const DeclRefExpr *R) { Read.insert(R->getDecl()); });
-  for (unsigned I = Begin; I < End; ++I)
-    if (const auto *DS = dyn_cast<DeclStmt>(Stmts[I]))
+  for (const Stmt *S : Phase)
+    forEachVarRef(S, [&](const DeclRefExpr *R) { Read.insert(R->getDecl()); });
+  for (const Stmt *S : Phase)
+    if (const auto *DS = dyn_cast<DeclStmt>(S))
       for (const Decl *D : DS->decls())
         if (const auto *V = dyn_cast<VarDecl>(D); V && V->getIdentifier() && !Read.count(V))
           Out += formatv("(void){0};\n", V->getName()).str();

@@ -61,7 +61,7 @@ llvm::Error rewriteLoopHeaders(const Construct &Loop, llvm::StringRef Header,
 
 /// The statements of a scan's input phase, as written, behind a `#line`,
 /// after the scan-phase declarations it reads (Construct::ScanInputDecls).
-std::string scanInputPhase(const Construct &Loop, SourceEditor &Edit);
+std::string inputPhaseCopy(const Construct &Loop, SourceEditor &Edit);
 
 /// The declaration that replaces scratch array \p A: a pointer to its
 /// element type (or to its rows) initialised from \p Address.

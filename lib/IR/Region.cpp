@@ -1,6 +1,7 @@
 //===- Region.cpp - The backend-neutral parallel-region model -------------===//
 
 #include "IR/Region.h"
+#include "clang/AST/Stmt.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/ErrorHandling.h"
 
@@ -13,6 +14,24 @@ const Construct *Construct::enclosingLoop() const {
     if (P->isLoop())
       return P;
   return nullptr;
+}
+
+/// The body statements before the separator and those after it.
+static std::pair<ArrayRef<clang::Stmt *>, ArrayRef<clang::Stmt *>> splitAtSeparator(const Construct &C) {
+  if (!C.ScanSeparator || !C.ScanBody)
+    return {};
+  ArrayRef<clang::Stmt *> Body(C.ScanBody->body_begin(), C.ScanBody->body_end());
+  return {Body.take_front(C.ScanSplit), Body.drop_front(C.ScanSplit)};
+}
+
+ArrayRef<clang::Stmt *> Construct::scanInputPhase() const {
+  auto [Before, After] = splitAtSeparator(*this);
+  return ScanSeparator && ScanSeparator->Inclusive ? Before : After;
+}
+
+ArrayRef<clang::Stmt *> Construct::scanPhase() const {
+  auto [Before, After] = splitAtSeparator(*this);
+  return ScanSeparator && ScanSeparator->Inclusive ? After : Before;
 }
 
 static void visit(const Construct &C, function_ref<void(const Construct &)> F) {

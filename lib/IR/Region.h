@@ -17,6 +17,7 @@
 
 #include "Basic/Kinds.h"
 #include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include <memory>
@@ -310,7 +311,8 @@ struct Construct {
   /// `tile(t0, t1, ...)`: the tile shape of a collapsed loop on GPUs.
   llvm::SmallVector<std::string, 3> Tile;
   /// Loop with an inscan reduction: the scan separator and the index of the
-  /// first body statement after it.
+  /// first body statement after it. scanInputPhase() and scanPhase() split
+  /// the body at it.
   const Construct *ScanSeparator = nullptr;
   const clang::CompoundStmt *ScanBody = nullptr;
   unsigned ScanSplit = 0;
@@ -357,6 +359,11 @@ struct Construct {
   llvm::SmallVector<std::string, 1> ScanVars;
 
   bool isLoop() const { return Kind == ConstructKind::Loop; }
+  /// A scan loop's body statements on each side of its separator: the
+  /// input phase (before `scan inclusive`, after `scan exclusive`) and the
+  /// scan phase. Empty without a separator.
+  llvm::ArrayRef<clang::Stmt *> scanInputPhase() const;
+  llvm::ArrayRef<clang::Stmt *> scanPhase() const;
   /// The nearest enclosing loop construct, or null.
   const Construct *enclosingLoop() const;
 };

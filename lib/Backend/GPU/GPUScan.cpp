@@ -24,21 +24,9 @@ using namespace llvm;
 
 namespace hpp {
 
-/// The statements of a scan loop's body on each side of the separator.
-static std::pair<SmallVector<const Stmt *, 8>, SmallVector<const Stmt *, 8>>
-scanPhases(const Construct &L) {
-  SmallVector<const Stmt *, 8> Input, Scan;
-  unsigned I = 0;
-  for (const Stmt *S : L.ScanBody->body()) {
-    bool BeforeSeparator = I++ < L.ScanSplit;
-    (BeforeSeparator == L.ScanSeparator->Inclusive ? Input : Scan).push_back(S);
-  }
-  return {Input, Scan};
-}
-
 ScanPassTwo planScanPassTwo(const Construct &L) {
   ScanPassTwo Plan;
-  auto [Input, Scan] = scanPhases(L);
+  ArrayRef<Stmt *> Input = L.scanInputPhase(), Scan = L.scanPhase();
   // Pass 2 skips the input phase when the scan phase needs nothing it
   // declares.
   SmallPtrSet<const Decl *, 8> Declared;
@@ -80,7 +68,7 @@ ScanPassTwo planScanPassTwo(const Construct &L) {
 }
 
 Error GPURegionWriter::dropInputPhase(const Construct &L, const ScanPassTwo &Plan) {
-  auto [Input, Scan] = scanPhases(L);
+  ArrayRef<Stmt *> Input = L.scanInputPhase();
   if (!Input.empty()) {
     SourceLocation Begin = Input.front()->getBeginLoc();
     SourceLocation End = getEndOfStmt(Input.back(), Ctx);
@@ -140,7 +128,7 @@ Error GPURegionWriter::emitScanPasses(const Construct &L, std::string &Pro,
   Pro += formatv("const hpprt::index_t hpp_iv0 = {0}(hpp_tile, hpp_k);\n", rt("scan_item"));
   Pro += rootShadows(L, /*Scans=*/true);
   Pro += "if (hpp_iv0 < hpp_n0) { " + indexDecls(L, id(L), "hpp_iv0") + "\n" + Keep +
-         scanInputPhase(L, Edit) + "}\n";
+         inputPhaseCopy(L, Edit) + "}\n";
   for (const ReductionVar &RV : L.Reductions)
     if (RV.InScan)
       Pro += formatv("hpp_items_{0}[hpp_k] = {0};\n", RV.Name).str();

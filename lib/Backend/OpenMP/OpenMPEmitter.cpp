@@ -230,7 +230,7 @@ std::string RegionWriter::iterationEnd() const {
 /// The statements of a scan's input phase, re-run in a first pass that
 /// only reduces each thread's chunk.
 std::string RegionWriter::scanFirstPass(const Construct &L) const {
-  std::string Phase = scanInputPhase(L, Edit);
+  std::string Phase = inputPhaseCopy(L, Edit);
   std::string Out = "{ // scan, pass 1: reduce this thread's chunk\n";
   for (const ReductionVar &RV : L.Reductions)
     if (RV.InScan)
