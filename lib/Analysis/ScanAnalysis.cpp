@@ -1,12 +1,15 @@
 //===- ScanAnalysis.cpp - Scan separators and their loops -----------------===//
 
 #include "Analysis/ScanAnalysis.h"
+#include "Analysis/ItemElements.h"
 #include "Analysis/VariableUses.h"
 #include "Basic/ASTUtils.h"
 #include "Basic/Diagnostics.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/FoldingSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
@@ -118,6 +121,84 @@ const VarDecl *apiScanPhaseCopy(ArrayRef<const Stmt *> ScanPhase) {
   return DS && DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
 }
 
+/// In a phase of a lowered parallel_scan (`{ ...; { T partial...; const
+/// bool final = ...; body } ... }`), the first statement of its copy of
+/// the body; null in any other phase.
+static const Stmt *apiBodyCopy(ArrayRef<const Stmt *> Phase) {
+  const auto *Outer = Phase.size() == 1 ? dyn_cast<CompoundStmt>(Phase[0]) : nullptr;
+  const auto *Inner =
+      Outer && Outer->size() >= 2 ? dyn_cast<CompoundStmt>(Outer->body_begin()[1]) : nullptr;
+  return Inner && Inner->size() >= 3 ? Inner->body_begin()[2] : nullptr;
+}
+
+/// Whether \p S has a loop or a jump that could run \p Inner again.
+static bool mayRepeat(const Stmt *S, const Stmt *Inner) {
+  if (!S)
+    return false;
+  if (isa<GotoStmt, IndirectGotoStmt>(S))
+    return true;
+  if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, LambdaExpr>(S) && isPartOf(Inner, S))
+    return true;
+  return llvm::any_of(S->children(), [&](const Stmt *C) { return mayRepeat(C, Inner); });
+}
+
+bool ScanAnalyzer::readsOwnElementFirst(const Construct &Loop, const MemoryAccess &W,
+                                        const MemoryAccess &R) {
+  // Kokkos' in-place scan (`const auto v = x[i]; if (final) x[i] = partial;
+  // partial += v;`): the copy of the body with `final` false (the input
+  // phase) reads the element the copy with `final` true (the scan phase)
+  // writes. That is the serial body's value when
+  // - the element is the item's own: the same element access, through
+  //   an invariant pointer, array or View, that distinct items cannot
+  //   share (ItemElements::isOneToOne), so no other item touches it;
+  // - the body reads it before it writes it: the same read in the scan
+  //   phase's copy comes first, and no loop or jump there runs the write
+  //   again before it;
+  // - and each item runs its input phase first, which pass 1 does, the GPU's
+  //   pass 2 (it runs the scan phase alone) too, and the passes that run
+  //   an item's phases in order are told to (Construct::ScanInputFirst).
+  if (Loop.Dims.size() != 1 || !Loop.Dims.front().Index || !Loop.ScanInputDecls.empty())
+    return false;
+  const Expr *Written = writtenTarget(W.At)->IgnoreParens();
+  // (A read is recorded at each expression that designates the memory:
+  // the element access and its conversion to a value.)
+  const Expr *Read = R.At->IgnoreParenImpCasts();
+  ItemElements Elements(Loop.ScanBody, Loop.Dims.front().Index, Ctx);
+  if (!Elements.isOneToOne(Written) || !Elements.isItemElement(Read, /*ThroughMembers=*/true))
+    return false;
+  auto Same = [&](const Expr *A, const Expr *B) {
+    FoldingSetNodeID IA, IB;
+    A->Profile(IA, Ctx, /*Canonical=*/true);
+    B->Profile(IB, Ctx, /*Canonical=*/true);
+    return IA == IB;
+  };
+  if (!Same(Written, Read))
+    return false;
+  const Stmt *ScanCopy = apiBodyCopy(Loop.scanPhase());
+  const Stmt *InputCopy = apiBodyCopy(Loop.scanInputPhase());
+  auto InFile = [](const Expr *E) { return E->getBeginLoc().isFileID() && E->getEndLoc().isFileID(); };
+  if (!ScanCopy || !InputCopy || !InFile(W.At) || !InFile(Read) ||
+      offset(Read->getBeginLoc()) < offset(InputCopy->getBeginLoc()))
+    return false;
+  // The read's place in the scan phase's copy: the same distance from the
+  // copy's start (the two copies are one text).
+  const unsigned At =
+      offset(ScanCopy->getBeginLoc()) + offset(Read->getBeginLoc()) - offset(InputCopy->getBeginLoc());
+  SmallVector<MemoryAccess, 8> ScanReads, ScanWrites;
+  for (const Stmt *S : Loop.scanPhase())
+    collectMemoryAccesses(S, ScanReads, ScanWrites);
+  const MemoryAccess *Twin = nullptr;
+  for (const MemoryAccess &SR : ScanReads)
+    if (InFile(SR.At) && offset(SR.At->getBeginLoc()) == At && Same(SR.At->IgnoreParenImpCasts(), Read))
+      Twin = &SR;
+  if (!Twin || offset(Twin->At->getEndLoc()) >= offset(W.At->getBeginLoc()))
+    return false;
+  for (const Stmt *S : Loop.scanPhase())
+    if (mayRepeat(S, W.At) || mayRepeat(S, Twin->At))
+      return false;
+  return true;
+}
+
 bool ScanAnalyzer::checkScanPhaseWrites(Construct &Loop) {
   ArrayRef<const Stmt *> ScanPhase = Loop.scanPhase(), InputPhase = Loop.scanInputPhase();
   // In each iteration the scan phase runs first, but pass 1 runs every
@@ -150,8 +231,11 @@ bool ScanAnalyzer::checkScanPhaseWrites(Construct &Loop) {
     collectMemoryAccesses(S, InputReads, InputWrites);
   for (const MemoryAccess &R : InputReads)
     for (const MemoryAccess &W : ScanWrites)
-      if (mayOverlap(W, R))
-        return Refuse(W, R);
+      if (mayOverlap(W, R)) {
+        if (!Api || !readsOwnElementFirst(Loop, W, R))
+          return Refuse(W, R);
+        Loop.ScanInputFirst = true;
+      }
   // The declarations pass 1 repeats read memory where they stand in the
   // scan phase: only writes before them change what they read.
   for (const DeclStmt *DS : Loop.ScanInputDecls) {
@@ -185,11 +269,12 @@ bool ScanAnalyzer::collectInputDecls(Construct &Loop, ArrayRef<std::string> Scan
   for (const Stmt *S : InputPhase)
     forEachVarRef(S, [&](const DeclRefExpr *R) { Work.push_back({R, R}); });
   while (!Work.empty()) {
-    auto [Use, Ref] = Work.pop_back_val();
+    const auto [UseRef, Ref] = Work.pop_back_val();
+    const DeclRefExpr *Use = UseRef;
     const DeclStmt *DS = Owner.lookup(Ref->getDecl());
     if (!DS || !Needed.insert(DS).second)
       continue;
-    auto Refuse = [&, Use = Use](unsigned Why) {
+    auto Refuse = [&](unsigned Why) {
       Diags.report(Use->getLocation(), Diag::err_scan_input_local)
           << Use->getDecl()->getName() << Why;
       return false;

@@ -17,6 +17,8 @@
 
 namespace hpp {
 
+struct MemoryAccess;
+
 /// In the scan phase of a lowered parallel_scan call (`{ T hpp_prefix =
 /// partial; { T partial = hpp_prefix; const bool final = true; body } }`,
 /// Frontend/Api/ScanLowering.cpp), the inner copy of the scan variable:
@@ -43,6 +45,9 @@ private:
   /// input phase reads, or that a declaration in Loop.ScanInputDecls reads
   /// after the write.
   bool checkScanPhaseWrites(Construct &Loop);
+  /// A lowered parallel_scan: whether scan-phase write \p W and input-phase
+  /// read \p R are of the item's own element, read before it is written.
+  bool readsOwnElementFirst(const Construct &Loop, const MemoryAccess &W, const MemoryAccess &R);
 };
 
 } // namespace hpp

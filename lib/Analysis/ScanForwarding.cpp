@@ -1,6 +1,7 @@
 //===- ScanForwarding.cpp - Reads a scan's second pass takes from its first ===//
 
 #include "Analysis/ScanForwarding.h"
+#include "Analysis/ItemElements.h"
 #include "Analysis/ScanAnalysis.h"
 #include "Analysis/VariableUses.h"
 #include "Basic/ASTUtils.h"
@@ -36,13 +37,7 @@ const Expr *elementRead(const Stmt *S) {
   if (!IC || IC->getCastKind() != CK_LValueToRValue)
     return nullptr;
   const Expr *E = IC->getSubExpr()->IgnoreParens();
-  if (isa<ArraySubscriptExpr>(E))
-    return E;
-  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E);
-      OC && OC->getOperator() == OO_Call && OC->getNumArgs() > 1 &&
-      isHppView(OC->getArg(0)->getType()))
-    return E;
-  return nullptr;
+  return ItemElements::isElementAccess(E) ? E : nullptr;
 }
 
 /// Calls \p F for each element read that running \p S evaluates whatever
@@ -109,7 +104,7 @@ void forEachElementRead(const Stmt *S, function_ref<void(const Expr *)> F) {
 class Forwarder {
 public:
   Forwarder(Construct &L, ASTContext &Ctx)
-      : L(L), Ctx(Ctx), Body(L.ScanBody), LoopIndex(L.Dims.front().Index) {
+      : L(L), Ctx(Ctx), Body(L.ScanBody), Elements(Body, L.Dims.front().Index, Ctx) {
     SmallVector<MemoryAccess, 8> BodyReads;
     collectMemoryAccesses(Body, BodyReads, BodyWrites);
     if (!L.ScanSeparator->Inclusive)
@@ -138,7 +133,7 @@ public:
         ForwardedRead Read;
         Read.Value = A;
         Read.Text = getSourceText(A->getSourceRange(), Ctx);
-        Read.Base = elementBase(A);
+        Read.Base = ItemElements::base(A);
         Read.ThroughView = isa<CXXOperatorCallExpr>(A);
         forEachElementRead(Body, [&](const Expr *Use) {
           FoldingSetNodeID UseID;
@@ -205,75 +200,12 @@ private:
     });
   }
 
-  /// A variable from outside the loop that the body does not write.
-  bool isInvariant(const VarDecl *V) const {
-    const SourceManager &SM = Ctx.getSourceManager();
-    return V->isLocalVarDeclOrParm() && !V->isStaticLocal() &&
-           !V->getType()->isReferenceType() && !V->getType().isVolatileQualified() &&
-           !rangeContains(Body->getSourceRange(), V->getLocation(), SM) &&
-           !isWrittenIn(V, Body);
-  }
-
-  /// An index built from the loop's index, integer constants (literal or
-  /// constexpr) and invariant integer variables with built-in arithmetic.
-  bool isItemIndex(const Expr *E) const {
-    E = E->IgnoreParens();
-    if (const auto *IC = dyn_cast<ImplicitCastExpr>(E))
-      return (IC->getCastKind() == CK_LValueToRValue || IC->getCastKind() == CK_IntegralCast ||
-              IC->getCastKind() == CK_NoOp) &&
-             isItemIndex(IC->getSubExpr());
-    if (const auto *EC = dyn_cast<ExplicitCastExpr>(E))
-      return EC->getType()->isIntegralOrEnumerationType() &&
-             EC->getSubExpr()->getType()->isIntegralOrEnumerationType() &&
-             isItemIndex(EC->getSubExpr());
-    if (isa<IntegerLiteral, CharacterLiteral, CXXBoolLiteralExpr>(E))
-      return true;
-    if (const auto *DR = dyn_cast<DeclRefExpr>(E)) {
-      if (isa<EnumConstantDecl>(DR->getDecl()))
-        return true;
-      const auto *V = dyn_cast<VarDecl>(DR->getDecl());
-      return V && V->getType()->isIntegralOrEnumerationType() &&
-             (V == LoopIndex || isInvariant(V) || V->isUsableInConstantExpressions(Ctx));
-    }
-    if (const auto *UO = dyn_cast<UnaryOperator>(E))
-      return (UO->getOpcode() == UO_Plus || UO->getOpcode() == UO_Minus ||
-              UO->getOpcode() == UO_Not || UO->getOpcode() == UO_LNot) &&
-             isItemIndex(UO->getSubExpr());
-    if (const auto *BO = dyn_cast<BinaryOperator>(E))
-      return !BO->isAssignmentOp() && !BO->isCommaOp() && isItemIndex(BO->getLHS()) &&
-             isItemIndex(BO->getRHS());
-    return false;
-  }
-
-  /// The pointer, array or View variable element read \p A goes through.
-  static const VarDecl *elementBase(const Expr *A) {
-    const Expr *Base = isa<ArraySubscriptExpr>(A)
-                           ? cast<ArraySubscriptExpr>(A)->getBase()
-                           : cast<CXXOperatorCallExpr>(A)->getArg(0);
-    const auto *DR = dyn_cast<DeclRefExpr>(Base->IgnoreParenImpCasts());
-    return DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
-  }
-
-  /// Whether the indices of element read \p A are item indices.
-  bool hasItemIndices(const Expr *A) const {
-    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(A))
-      return isItemIndex(AS->getIdx());
-    const auto *OC = cast<CXXOperatorCallExpr>(A);
-    for (unsigned I = 1; I < OC->getNumArgs(); ++I)
-      if (!isItemIndex(OC->getArg(I)))
-        return false;
-    return true;
-  }
-
   /// Whether the element's value may be kept from pass 1 to pass 2.
   bool isKeepable(const Expr *A) const {
     QualType T = A->getType();
     if (A->isInstantiationDependent() || !T->isScalarType() || T.isVolatileQualified())
       return false;
-    const VarDecl *V = elementBase(A);
-    if (!V || !(V->getType()->isPointerType() || V->getType()->isConstantArrayType() ||
-                isHppView(V->getType())) ||
-        !isInvariant(V) || !hasItemIndices(A))
+    if (!Elements.isItemElement(A))
       return false;
     // No write in the body may reach it (an input phase writes no memory,
     // so these are the scan phase's).
@@ -289,7 +221,7 @@ private:
   Construct &L;
   ASTContext &Ctx;
   const CompoundStmt *Body;
-  const VarDecl *LoopIndex;
+  ItemElements Elements;
   SmallVector<MemoryAccess, 8> BodyWrites;
   /// The values of the updates of a lowered parallel_scan's discarded
   /// copy of the scan variable (feedsDiscarded()).

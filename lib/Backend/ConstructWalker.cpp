@@ -1,6 +1,7 @@
 //===- ConstructWalker.cpp - One walk over a region for every backend -----===//
 
 #include "Backend/ConstructWalker.h"
+#include "Backend/LoopText.h"
 #include "Basic/SourceEditor.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -46,10 +47,16 @@ Error ConstructEmitter::emit(const Construct &C) {
 }
 
 Error ConstructEmitter::emitScanSeparator(const Construct &C) {
-  return Edit.replace(C.Pragma.Begin, C.Pragma.End,
-                      formatv("// hpp scan {0}({1})\n", C.Inclusive ? "inclusive" : "exclusive",
-                              join(C.ScanVars, ", "))
-                          .str());
+  if (Error E = Edit.replace(C.Pragma.Begin, C.Pragma.End,
+                             formatv("// hpp scan {0}({1})\n",
+                                     C.Inclusive ? "inclusive" : "exclusive",
+                                     join(C.ScanVars, ", "))
+                                 .str()))
+    return E;
+  const Construct &L = *C.enclosingLoop();
+  if (L.ScanInputFirst && runsPhasesInOrder(L))
+    return runInputPhaseFirst(L, Edit);
+  return Error::success();
 }
 
 } // namespace hpp

@@ -36,7 +36,15 @@ protected:
   /// An explicit `hpp barrier` or one analysis inserted (C.Inserted).
   virtual llvm::Error emitBarrier(const Construct &C) = 0;
   /// A scan separator becomes a comment: the loop around it does the work.
+  /// Where the loop's items run their phases in order (below) and the loop
+  /// has Construct::ScanInputFirst, the input phase moves before the scan
+  /// phase there (runInputPhaseFirst()).
   virtual llvm::Error emitScanSeparator(const Construct &C);
+  /// Whether some pass of scan loop \p L runs each item's input and scan
+  /// phases as the body has them: OpenMP's second pass and every scan
+  /// nested in a team do; a GPU's device-wide scan runs the scan phase
+  /// alone in its second pass.
+  virtual bool runsPhasesInOrder(const Construct &L) const { return true; }
 
   const Region &R;
   SourceEditor &Edit;

@@ -169,6 +169,43 @@ std::string inputPhaseCopy(const Construct &L, SourceEditor &Edit) {
   return Out;
 }
 
+Error runInputPhaseFirst(const Construct &L, SourceEditor &Edit) {
+  ArrayRef<Stmt *> Input = L.scanInputPhase(), Scan = L.scanPhase();
+  if (Input.empty() || Scan.empty() || L.ScanSeparator->Inclusive || !L.ScanInputDecls.empty())
+    return createStringError(inconvertibleErrorCode(),
+                             "internal error: an input phase that cannot run first");
+  Expected<CharSourceRange> InputRange = Edit.stmtRange(Input.front(), Input.back());
+  if (!InputRange)
+    return InputRange.takeError();
+  Expected<CharSourceRange> ScanRange = Edit.stmtRange(Scan.front());
+  if (!ScanRange)
+    return ScanRange.takeError();
+  std::string Save, Wait, Restore;
+  for (const ReductionVar &RV : L.Reductions)
+    if (RV.InScan) {
+      std::string Before = identifierFor("hpp_before_", RV.Name);
+      std::string After = identifierFor("hpp_after_", RV.Name);
+      Save += formatv("auto {0} = {1};\n", Before, RV.Name).str();
+      Wait += formatv("const auto {0} = {1}; {1} = {2};\n", After, RV.Name, Before).str();
+      Restore += formatv("{0} = {1};", RV.Name, After).str();
+    }
+  SourceLocation From = InputRange->getBegin();
+  std::string Text = Edit.rewrittenText(From, InputRange->getEnd());
+  std::string Indent = Edit.indentOf(ScanRange->getBegin());
+  std::string First = "// input phase first: the scan phase writes what it reads\n" + Save +
+                      "{\n" + Edit.userCopy(From, Edit.indentOf(From) + Text) + "\n}\n" + Wait;
+  if (Error E = Edit.insertBefore(ScanRange->getBegin(),
+                                  SourceEditor::indentBlock(First, Indent) + Indent))
+    return E;
+  return Edit.replace(From, InputRange->getEnd(), "/* input phase: run first */ " + Restore);
+}
+
+std::string inputPhaseFirstNote(const Construct &L) {
+  return L.ScanInputFirst
+             ? "; each item runs its input phase first (its scan phase overwrites what it reads)"
+             : "";
+}
+
 Error checkAtomicOperands(const Construct &C) {
   if (!C.AtomicTarget.empty() && !C.AtomicValue.empty())
     return Error::success();

@@ -63,6 +63,16 @@ llvm::Error rewriteLoopHeaders(const Construct &Loop, llvm::StringRef Header,
 /// after the scan-phase declarations it reads (Construct::ScanInputDecls).
 std::string inputPhaseCopy(const Construct &Loop, SourceEditor &Edit);
 
+/// Rewrites the body of exclusive scan \p Loop (Construct::ScanInputFirst)
+/// so that each item runs its input phase before its scan phase, which
+/// still sees the prefix before the item: the scan variables are saved, the
+/// input phase runs, its results wait while the scan phase runs from the
+/// saved values, and take their place where the input phase stood.
+llvm::Error runInputPhaseFirst(const Construct &Loop, SourceEditor &Edit);
+/// The report's words for runInputPhaseFirst() on \p Loop, if it has
+/// Construct::ScanInputFirst: "; each item runs its input phase first ...".
+std::string inputPhaseFirstNote(const Construct &Loop);
+
 /// The declaration that replaces scratch array \p A: a pointer to its
 /// element type (or to its rows) initialised from \p Address.
 /// An atomic rewritten as a call takes its target and value as text: a

@@ -316,6 +316,11 @@ struct Construct {
   const Construct *ScanSeparator = nullptr;
   const clang::CompoundStmt *ScanBody = nullptr;
   unsigned ScanSplit = 0;
+  /// A lowered parallel_scan whose scan phase writes an element its input
+  /// phase reads, each item only its own (Kokkos' in-place scan): a pass
+  /// that runs an item's two phases in order must run its input phase
+  /// first (checkScanPhaseWrites()).
+  bool ScanInputFirst = false;
   /// A nested loop whose body is only updates of its reductions
   /// (`row += A[j * n + i] * x[i];`) with pure terms: those updates, in
   /// body order. GPU backends evaluate the terms of kBatchedIterations

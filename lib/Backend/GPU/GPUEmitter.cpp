@@ -143,7 +143,7 @@ public:
 
   std::string describeMapping(const Region &R, const Construct &L) const override {
     if (L.ScanSeparator && L.Level != LoopLevel::Flat)
-      return "in order on one thread, results broadcast";
+      return "in order on one thread, results broadcast" + inputPhaseFirstNote(L);
     switch (L.Level) {
     case LoopLevel::Team:
       return std::string("one block per team, grid-stride over the league; team leader runs "

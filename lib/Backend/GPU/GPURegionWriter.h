@@ -101,6 +101,9 @@ private:
   llvm::Error emitAtomic(const Construct &C) override;
   llvm::Error emitSingle(const Construct &C) override;
   llvm::Error emitBarrier(const Construct &C) override;
+  /// A device-wide scan's second pass runs the scan phase alone (its input
+  /// phase ran in pass 1); a scan in a team runs in order on one thread.
+  bool runsPhasesInOrder(const Construct &L) const override { return &L != R.Root.get(); }
   /// The guards not emitted yet; with \p Within, only those of statements
   /// inside it (a thread loop's body, before its copy is taken).
   llvm::Error emitGuards(const clang::Stmt *Within = nullptr);

@@ -101,6 +101,11 @@ Error GPURegionWriter::emitScanPasses(const Construct &L, std::string &Pro,
   // sees it (inclusive or exclusive), and the input is read once.
   const ScanPassTwo Plan = planScanPassTwo(L);
   const bool DropInput = Plan.DropInput;
+  // Pass 2 would run the phases in order (runsPhasesInOrder()).
+  if (L.ScanInputFirst && !DropInput)
+    return createStringError(inconvertibleErrorCode(),
+                             "internal error: a scan whose input phase must run first keeps "
+                             "it in pass 2");
   bool Inclusive = DropInput && L.ScanSeparator->Inclusive;
   // The runtime stores the total, from the thread holding the last item as
   // it computes that item's prefix: no generated item tracks it (a

@@ -497,12 +497,13 @@ public:
     case LoopLevel::Flat:
       return std::string("omp parallel, static contiguous chunks") +
              (Simd ? " + omp simd" : "") +
-             (L.ScanSeparator ? ", two-pass scan" : "") + Rethrows + Tile;
+             (L.ScanSeparator ? ", two-pass scan" : "") + inputPhaseFirstNote(L) + Rethrows +
+             Tile;
     case LoopLevel::Thread:
-      return "sequential loop (one thread per team)";
+      return "sequential loop (one thread per team)" + inputPhaseFirstNote(L);
     case LoopLevel::Vector:
     case LoopLevel::TeamVector:
-      return vectorMapping(R, L);
+      return vectorMapping(R, L) + inputPhaseFirstNote(L);
     }
     llvm_unreachable("unknown loop level");
   }
