@@ -44,6 +44,16 @@ void api_scan(int n, const double* in, double* out) {
   });
 }
 
+// Kokkos' parallel_scan example: the element read, then overwritten.
+void api_scan_in_place(int n, double* x) {
+  hpp::parallel_scan("api_scan_in_place", n, [=](int i, double& partial, bool final) {
+    const double x_i = x[i];
+    if (final)
+      x[i] = partial;
+    partial += x_i;
+  });
+}
+
 void api_ltimes(int nd, int nm, int ng, int nz, const double* ell, const double* psi,
                 double* phi) {
   hpp::parallel_for("api_ltimes", hpp::MDRangePolicy<3>({0, 0, 0}, {nz, ng, nm}),

@@ -672,6 +672,11 @@ void base_scan(int n, const double* in, double* out) {
   check(cub::DeviceScan::ExclusiveSum(nullptr, bytes, in, out, n), "scan size");
   check(cub::DeviceScan::ExclusiveSum(scratch(bytes), bytes, in, out, n), "scan");
 }
+void base_scan_in_place(int n, double* x) {
+  size_t bytes = 0;
+  check(cub::DeviceScan::ExclusiveSum(nullptr, bytes, x, x, n), "scan in place size");
+  check(cub::DeviceScan::ExclusiveSum(scratch(bytes), bytes, x, x, n), "scan in place");
+}
 double base_reduce_sum(int n, const double* x) {
   size_t bytes = 0;
   check(cub::DeviceReduce::Sum(nullptr, bytes, x, static_cast<double*>(nullptr), n), "sum size");

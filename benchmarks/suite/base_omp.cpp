@@ -492,6 +492,29 @@ void base_scan(int n, const double* in, double* out) {
     }
   }
 }
+void base_scan_in_place(int n, double* x) {
+  std::vector<double> offs(omp_get_max_threads() + 1, 0.0);
+#pragma omp parallel
+  {
+    const int t = omp_get_thread_num(), nt = omp_get_num_threads();
+    const int lo = static_cast<int>(static_cast<long>(n) * t / nt),
+              hi = static_cast<int>(static_cast<long>(n) * (t + 1) / nt);
+    double s = 0.0;
+    for (int i = lo; i < hi; ++i)
+      s += x[i];
+    offs[t + 1] = s;
+#pragma omp barrier
+#pragma omp single
+    for (int k = 0; k < nt; ++k)
+      offs[k + 1] += offs[k];
+    s = offs[t];
+    for (int i = lo; i < hi; ++i) {
+      const double v = x[i];
+      x[i] = s;
+      s += v;
+    }
+  }
+}
 double base_reduce_sum(int n, const double* x) {
   double s = 0.0;
 #pragma omp parallel for simd reduction(+ : s)

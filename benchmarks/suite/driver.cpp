@@ -15,8 +15,8 @@
 // Usage: suite [--reps N] [--sizes n1,n2,...] [--only k1,k2,...] [--csv]
 //              [--no-api]
 //   --only also names controls, rows outside the suite that run only when
-//   named and stay out of the geometric means: scan/swapped, heat_3d/tile,
-//   nested_init/tile.
+//   named and stay out of the geometric means: scan/swapped, scan/inplace,
+//   heat_3d/tile, nested_init/tile.
 //   --sizes: target element counts of the size classes (default 2^20,2^23,2^25
 //   on CUDA, 2^16,2^20,2^23 on OpenMP); each kernel derives its dimensions
 //   from the count (n for 1-D loops, sqrt(n) per side for 2-D, cbrt for 3-D).
@@ -857,6 +857,20 @@ void scan_case(long n, bool swapped) {
       [=] { base_scan(n, x, theirs); }, [=](Checker& k) { k.arr(o, 0, "out"); });
 }
 void k_scan(long n) { scan_case(n, false); }
+// A control: the scan in place (Kokkos' in-place parallel_scan in the api
+// form). Each call scans what the last one left; only the first is
+// checked (the values stay on the inputs' grid, so bit for bit).
+void k_scan_in_place(long n) {
+  Out<double> o = out(n, 124);
+  run({"scan/inplace", "control", n, 16.0 * n, (double)n},
+      [=] {
+        if (g_api)
+          api_scan_in_place(n, o.h);
+        else
+          hpp_scan_in_place(n, o.h);
+      },
+      [=] { base_scan_in_place(n, o.b); }, [=](Checker& k) { k.arr(o, 0, "x"); });
+}
 void k_scan_swapped(long n) { scan_case(n, true); }
 void k_reduce_sum(long n) {
   double* x = in(n, 126);
@@ -905,6 +919,7 @@ const Kernel kKernels[] = {
 // Controls: run only when --only names them; never in the geometric means.
 const Kernel kControls[] = {
     {"scan/swapped", k_scan_swapped, true},
+    {"scan/inplace", k_scan_in_place, true},
     {"heat_3d/tile", k_heat_3d_tile, false},
     {"nested_init/tile", k_nested_init_tile, false},
 };

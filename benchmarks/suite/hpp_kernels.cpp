@@ -523,6 +523,18 @@ void hpp_scan(int n, const double* in, double* out) {
   }
 }
 
+// Each item reads its element before writing its prefix over it.
+void hpp_scan_in_place(int n, double* x) {
+  double s = 0.0;
+#pragma hpp parallel reduction(inscan, + : s) name("scan_in_place")
+  for (int i = 0; i < n; ++i) {
+    const double t = x[i];
+    x[i] = s;
+#pragma hpp scan exclusive(s)
+    s += t;
+  }
+}
+
 double hpp_reduce_sum(int n, const double* x) {
   double s = 0.0;
 #pragma hpp parallel reduction(+ : s) name("reduce_sum")

@@ -107,6 +107,12 @@ SUITE_DECLARE(base_)
 // with `tile(1, 8, 32)`, the hand kernels' 8 x 32 blocks.
 void hpp_heat_3d_tile(int N, double* A, double* B);
 void hpp_nested_init_tile(int nx, int ny, int nz, double* arr);
+// Control: an exclusive scan that overwrites its input (Kokkos' in-place
+// parallel_scan), as a pragma loop, a parallel_scan and by hand (CUB's
+// ExclusiveSum in place on CUDA).
+void hpp_scan_in_place(int n, double* x);
+void api_scan_in_place(int n, double* x);
+void base_scan_in_place(int n, double* x);
 
 // The hpp::parallel_* forms (api_kernels.cpp).
 void api_daxpy(int n, double a, const double* x, double* y);

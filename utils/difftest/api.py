@@ -158,25 +158,38 @@ def k_api_scan(rng, k):
     label = '"%s_scan", ' % k.name if rng.random() < 0.3 else ""
     parts = rng.choice([("ex",), ("inc",), ("ex", "inc")])
     body = []
+    # Some scans overwrite their input in place, as Kokkos' example does:
+    # each item reads in[i] before it stores its prefix there.
+    in_place = rng.random() < 0.25
     # Some bodies read in[i] where final is true too (pass 2 on a GPU takes
     # it from pass 1).
     kept = rng.random() < 0.4
-    if "ex" in parts:
-        body.append("if (final) ex[i] = partial + (in[i] > 0 ? 1 : 0);" if kept
-                    else "if (final) ex[i] = partial;")
-    body.append("partial += in[i] * 2;")
-    if "inc" in parts:
-        body.append("if (final) inc[i] = partial;")
+    if in_place:
+        parts = rng.choice([("ex",), ("inc",)])
+        k.hash("in", n + lo)
+        if parts == ("ex",):
+            body += ["const %s v = in[i];" % ty, "if (final) in[i] = partial;",
+                     "partial += v * 2;"]
+        else:
+            body += ["partial += in[i] * 2;", "if (final) in[i] = partial;"]
+    else:
+        if "ex" in parts:
+            body.append("if (final) ex[i] = partial + (in[i] > 0 ? 1 : 0);" if kept
+                        else "if (final) ex[i] = partial;")
+        body.append("partial += in[i] * 2;")
+        if "inc" in parts:
+            body.append("if (final) inc[i] = partial;")
     total = rng.random() < 0.6
-    k.notes.append("parallel_scan %s over %d, %s" % (ty, n, "+".join(parts)))
+    k.notes.append("parallel_scan %s over %d, %s%s" % (ty, n, "+".join(parts),
+                                                       " in place" if in_place else ""))
     if total:
         k.emit("%s total = -1;" % ty)
     tail = ", total" if total else ""
     if rng.random() < 0.4:
         f = "Dt%dScan" % k.index
-        k.top.append("struct %s {\n  const %s *in;\n  %s *ex;\n  %s *inc;\n"
+        k.top.append("struct %s {\n  %s%s *in;\n  %s *ex;\n  %s *inc;\n"
                      "  void operator()(int i, %s &partial, bool final) const { %s }\n};\n"
-                     % (f, ty, ty, ty, ty, " ".join(body)))
+                     % (f, "" if in_place else "const ", ty, ty, ty, ty, " ".join(body)))
         k.emit("hpp::parallel_scan(%s%s, %s{in, ex, inc}%s);" % (label, pol, f, tail))
     else:
         k.emit("hpp::parallel_scan(%s%s, [=](int i, %s &partial, bool final) { %s }%s);"
