@@ -65,6 +65,17 @@ void CaptureClassifier::classify(Region &R) {
   R.CapturesThis = usesThis(R.Root->S);
   if (R.CapturesThis)
     captureThisFields(R);
+  // What the region writes through each capture, for the report: memory
+  // told apart as the scan rules tell it (a local pointer copied from a
+  // capture writes through that capture).
+  SmallVector<MemoryAccess, 16> MemoryReads, MemoryWrites;
+  collectMemoryAccesses(R.Root->S, MemoryReads, MemoryWrites);
+  for (Capture &C : R.Captures) {
+    const ValueDecl *D = C.Var ? static_cast<const ValueDecl *>(C.Var) : C.Field;
+    C.WritesThrough = llvm::any_of(MemoryWrites, [&](const MemoryAccess &W) {
+      return W.Root && W.Root->getCanonicalDecl() == D->getCanonicalDecl();
+    });
+  }
 }
 
 void CaptureClassifier::findPointerMembersOfThis(Region &R) {

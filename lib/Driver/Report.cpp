@@ -182,11 +182,14 @@ std::vector<std::string> repeatedImplicitMaps(const ReportInput &In, const Regio
 
 std::string capturesText(const Region &R) {
   std::string S;
+  // A pointer the region writes through is not written itself, but
+  // "read-only" would describe its memory wrongly.
   for (const Capture &C : R.Captures)
     S += (S.empty() ? "" : " ") + C.Name + " (" + C.TypeName + ", " +
          (C.Field ? "member, " : "") +
          (C.Kind == CaptureKind::Reduction ? "reduction"
           : C.Kind == CaptureKind::Atomic  ? "atomic"
+          : C.WritesThrough                ? "writes through"
                                            : "read-only") +
          ")";
   if (R.CapturesThis)
@@ -313,7 +316,8 @@ std::string renderJSONReport(const ReportInput &In) {
           {"type", C.TypeName},
           {"kind", C.Kind == CaptureKind::Reduction ? "reduction"
                    : C.Kind == CaptureKind::Atomic  ? "atomic"
-                                                    : "read-only"}});
+                                                    : "read-only"},
+          {"writes_through", C.WritesThrough}});
     for (const CalledFunction &F : R.Calls) {
       json::Array Chain;
       for (const std::string &S : F.Chain)

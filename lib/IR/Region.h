@@ -132,6 +132,9 @@ struct Capture {
   bool IsPointer = false;
   /// An hpp::View: its data() is checked as a pointer is.
   bool IsView = false;
+  /// The region writes memory reached through it (a pointer's pointee, a
+  /// View's elements), which does not make the variable written.
+  bool WritesThrough = false;
   clang::SourceLocation FirstUse;
 };
 

@@ -29,7 +29,7 @@ struct Handle {
   }
 };
 // REPORT: region 'scale_L18' (flat loop)
-// REPORT: captures: f (double, read-only) n (int, member, read-only) x (double *, member, read-only)
+// REPORT: captures: f (double, read-only) n (int, member, read-only) x (double *, member, writes through)
 // REPORT: region 'sum_L25' (flat loop)
 // REPORT: captures: s (double, reduction) this
 // CUDA-LABEL: hpp region 'scale_L18'
@@ -59,7 +59,7 @@ private:
   float *v, *w;
 };
 // REPORT: region 'middle_L52' (flat loop)
-// REPORT: captures: a (float, read-only) lo (int, member, read-only) n (int, member, read-only) v (float *, member, read-only) w (float *, member, read-only)
+// REPORT: captures: a (float, read-only) lo (int, member, read-only) n (int, member, read-only) v (float *, member, writes through) w (float *, member, read-only)
 // CUDA-LABEL: hpp region 'middle_L52'
 // CUDA: hpp_map.map(hpprt::cuda::MapKind::ToFrom, hpprt::cuda::section_base(v), (lo),
 // CUDA-NEXT: (n - lo), "tofrom: v[lo:n - lo]");

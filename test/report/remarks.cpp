@@ -19,7 +19,7 @@ double dot(const double *x, const double *y, std::size_t n) {
 }
 
 void rows(double *y, const double *a, const double *x, int n) {
-  // omp-remark@+3 {{region 'rows_L25' (team loop) for openmp: 2 barriers inserted; captures: n (int, read-only) a (const double *, read-only) x (const double *, read-only) y (double *, read-only)}}
+  // omp-remark@+3 {{region 'rows_L25' (team loop) for openmp: 2 barriers inserted; captures: n (int, read-only) a (const double *, read-only) x (const double *, read-only) y (double *, writes through)}}
   // cuda-remark@+2 {{region 'rows_L25' (team loop) for cuda: 2 barriers inserted}}
   // both-remark@+1 {{team loop over r -> }}
 #pragma hpp team
