@@ -137,6 +137,13 @@ bool LegalityChecker::checkNesting(Construct &C, const Construct &Root) {
     return checkStandalonePosition(C);
   case ConstructKind::Atomic:
     return true;
+  case ConstructKind::Data:
+  case ConstructKind::EnterData:
+  case ConstructKind::ExitData:
+  case ConstructKind::Update:
+    // Never in a region's tree: RegionBuilder refuses them inside one
+    // (err_data_in_region) and attaches the others at file level.
+    return true;
   }
   return true;
 }
