@@ -120,9 +120,10 @@ bool ItemElements::isOneToOne(const Expr *A) const {
     while (true) {
       E = E->IgnoreParens();
       const auto *IC = dyn_cast<ImplicitCastExpr>(E);
-      if (!IC || !(IC->getCastKind() == CK_LValueToRValue || IC->getCastKind() == CK_NoOp ||
-                   (IC->getCastKind() == CK_IntegralCast &&
-                    Ctx.getIntWidth(IC->getType()) >= Ctx.getIntWidth(IC->getSubExpr()->getType()))))
+      if (!IC ||
+          !(IC->getCastKind() == CK_LValueToRValue || IC->getCastKind() == CK_NoOp ||
+            (IC->getCastKind() == CK_IntegralCast &&
+             Ctx.getIntWidth(IC->getType()) >= Ctx.getIntWidth(IC->getSubExpr()->getType()))))
         return E;
       E = IC->getSubExpr();
     }

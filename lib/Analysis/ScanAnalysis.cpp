@@ -176,20 +176,23 @@ bool ScanAnalyzer::readsOwnElementFirst(const Construct &Loop, const MemoryAcces
     return false;
   const Stmt *ScanCopy = apiBodyCopy(Loop.scanPhase());
   const Stmt *InputCopy = apiBodyCopy(Loop.scanInputPhase());
-  auto InFile = [](const Expr *E) { return E->getBeginLoc().isFileID() && E->getEndLoc().isFileID(); };
+  auto InFile = [](const Expr *E) {
+    return E->getBeginLoc().isFileID() && E->getEndLoc().isFileID();
+  };
   if (!ScanCopy || !InputCopy || !InFile(W.At) || !InFile(Read) ||
       offset(Read->getBeginLoc()) < offset(InputCopy->getBeginLoc()))
     return false;
   // The read's place in the scan phase's copy: the same distance from the
   // copy's start (the two copies are one text).
-  const unsigned At =
-      offset(ScanCopy->getBeginLoc()) + offset(Read->getBeginLoc()) - offset(InputCopy->getBeginLoc());
+  const unsigned At = offset(ScanCopy->getBeginLoc()) + offset(Read->getBeginLoc()) -
+                      offset(InputCopy->getBeginLoc());
   SmallVector<MemoryAccess, 8> ScanReads, ScanWrites;
   for (const Stmt *S : Loop.scanPhase())
     collectMemoryAccesses(S, ScanReads, ScanWrites);
   const MemoryAccess *Twin = nullptr;
   for (const MemoryAccess &SR : ScanReads)
-    if (InFile(SR.At) && offset(SR.At->getBeginLoc()) == At && Same(SR.At->IgnoreParenImpCasts(), Read))
+    if (InFile(SR.At) && offset(SR.At->getBeginLoc()) == At &&
+        Same(SR.At->IgnoreParenImpCasts(), Read))
       Twin = &SR;
   if (!Twin || offset(Twin->At->getEndLoc()) >= offset(W.At->getBeginLoc()))
     return false;

@@ -17,7 +17,8 @@ const Construct *Construct::enclosingLoop() const {
 }
 
 /// The body statements before the separator and those after it.
-static std::pair<ArrayRef<clang::Stmt *>, ArrayRef<clang::Stmt *>> splitAtSeparator(const Construct &C) {
+static std::pair<ArrayRef<clang::Stmt *>, ArrayRef<clang::Stmt *>>
+splitAtSeparator(const Construct &C) {
   if (!C.ScanSeparator || !C.ScanBody)
     return {};
   ArrayRef<clang::Stmt *> Body(C.ScanBody->body_begin(), C.ScanBody->body_end());
