@@ -152,8 +152,8 @@ bool ScanAnalyzer::readsOwnElementFirst(const Construct &Loop, const MemoryAcces
   //   an invariant pointer, array or View, that distinct items cannot
   //   share (ItemElements::isOneToOne), so no other item touches it;
   // - the body reads it before it writes it: the same read in the scan
-  //   phase's copy comes first, and no loop or jump there runs the write
-  //   again before it;
+  //   phase's copy comes first, neither is in a loop or a lambda there
+  //   (which could run the read after the write), and there is no goto;
   // - and each item runs its input phase first, which pass 1 does, the GPU's
   //   pass 2 (it runs the scan phase alone) too, and the passes that run
   //   an item's phases in order are told to (Construct::ScanInputFirst).
