@@ -470,7 +470,11 @@ void base_contract(int E, int VS, int QP, const double* fields, const double* da
 }
 
 // ============================== algorithm =====================================
-void base_scan(int n, const double* in, double* out) {
+// Each thread sums its block, the block totals are scanned in order, and
+// each thread rescans its block from its offset: item i contributes
+// value(i) and stores its exclusive prefix with store(i, prefix), after
+// its value is read (so an in-place scan reads the input).
+template <class Value, class Store> void exclusive_scan(int n, Value value, Store store) {
   std::vector<double> offs(omp_get_max_threads() + 1, 0.0);
 #pragma omp parallel
   {
@@ -479,7 +483,7 @@ void base_scan(int n, const double* in, double* out) {
               hi = static_cast<int>(static_cast<long>(n) * (t + 1) / nt);
     double s = 0.0;
     for (int i = lo; i < hi; ++i)
-      s += in[i];
+      s += value(i);
     offs[t + 1] = s;
 #pragma omp barrier
 #pragma omp single
@@ -487,33 +491,17 @@ void base_scan(int n, const double* in, double* out) {
       offs[k + 1] += offs[k];
     s = offs[t];
     for (int i = lo; i < hi; ++i) {
-      out[i] = s;
-      s += in[i];
-    }
-  }
-}
-void base_scan_in_place(int n, double* x) {
-  std::vector<double> offs(omp_get_max_threads() + 1, 0.0);
-#pragma omp parallel
-  {
-    const int t = omp_get_thread_num(), nt = omp_get_num_threads();
-    const int lo = static_cast<int>(static_cast<long>(n) * t / nt),
-              hi = static_cast<int>(static_cast<long>(n) * (t + 1) / nt);
-    double s = 0.0;
-    for (int i = lo; i < hi; ++i)
-      s += x[i];
-    offs[t + 1] = s;
-#pragma omp barrier
-#pragma omp single
-    for (int k = 0; k < nt; ++k)
-      offs[k + 1] += offs[k];
-    s = offs[t];
-    for (int i = lo; i < hi; ++i) {
-      const double v = x[i];
-      x[i] = s;
+      const double v = value(i);
+      store(i, s);
       s += v;
     }
   }
+}
+void base_scan(int n, const double* in, double* out) {
+  exclusive_scan(n, [=](int i) { return in[i]; }, [=](int i, double s) { out[i] = s; });
+}
+void base_scan_in_place(int n, double* x) {
+  exclusive_scan(n, [=](int i) { return x[i]; }, [=](int i, double s) { x[i] = s; });
 }
 double base_reduce_sum(int n, const double* x) {
   double s = 0.0;
