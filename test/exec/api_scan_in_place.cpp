@@ -21,7 +21,8 @@
 // pointer and a View, a lambda and a functor (Kokkos' documented example),
 // with a total and without, device-wide and over a team's row
 // (TeamThreadRange), on sizes that end in partial tiles and chunks of
-// every thread count.
+// every thread count; and over a thread's vector lanes (ThreadVectorRange)
+// through a row pointer the thread computes.
 #include <cstdio>
 #include <hpp/hpp.hpp>
 
@@ -122,6 +123,27 @@ int main() {
     h = mix(h, a[i]);
   std::printf("rows a[1] %d a[Cols-1] %d a[last] %d hash %lu\n", a[1], a[Cols - 1],
               a[Rows * Cols - 1], h);
+
+  // Each thread of a team scans a row of its block over its vector lanes.
+  constexpr int Blocks = 5, BlockRows = 7;
+  for (int i = 0; i < Rows * Cols; ++i)
+    a[i] = (i * 29) % 23 - 11;
+  hpp::parallel_for(hpp::TeamPolicy<>(Blocks, hpp::AUTO, 4), [=](const hpp::TeamPolicy<>::member_type &t) {
+    const int b = t.league_rank();
+    hpp::parallel_for(hpp::TeamThreadRange(t, BlockRows), [&](int r) {
+      int *row = a + (b * BlockRows + r) * Cols;
+      hpp::parallel_scan(hpp::ThreadVectorRange(t, Cols), [=](int j, int &partial, bool final) {
+        partial += row[j];
+        if (final)
+          row[j] = partial;
+      });
+    });
+  });
+  h = 0;
+  for (int i = 0; i < Rows * Cols; ++i)
+    h = mix(h, a[i]);
+  std::printf("vector rows a[0] %d a[Cols-1] %d a[35*Cols-1] %d hash %lu\n", a[0], a[Cols - 1],
+              a[35 * Cols - 1], h);
 
   hpp::free(a);
   hpp::free(x);
