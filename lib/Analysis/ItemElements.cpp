@@ -19,13 +19,16 @@ bool ItemElements::isElementAccess(const Expr *E) {
          isHppView(OC->getArg(0)->getType());
 }
 
-const VarDecl *ItemElements::base(const Expr *A) {
-  if (!isElementAccess(A))
-    return nullptr;
+/// What element access \p A indexes: a subscript's base, a View call's
+/// object; parentheses and implicit conversions aside.
+static const Expr *baseExpr(const Expr *A) {
   const Expr *Base = isa<ArraySubscriptExpr>(A) ? cast<ArraySubscriptExpr>(A)->getBase()
                                                 : cast<CXXOperatorCallExpr>(A)->getArg(0);
-  const auto *DR = dyn_cast<DeclRefExpr>(Base->IgnoreParenImpCasts());
-  return DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+  return Base->IgnoreParenImpCasts();
+}
+
+const VarDecl *ItemElements::base(const Expr *A) {
+  return isElementAccess(A) ? getReferencedVar(baseExpr(A)) : nullptr;
 }
 
 bool ItemElements::isInvariant(const VarDecl *V) const {
@@ -81,24 +84,22 @@ static bool isContainer(QualType T) {
 bool ItemElements::isItemElement(const Expr *A, bool ThroughMembers) const {
   if (!isElementAccess(A))
     return false;
-  const Expr *Base = isa<ArraySubscriptExpr>(A) ? cast<ArraySubscriptExpr>(A)->getBase()
-                                                : cast<CXXOperatorCallExpr>(A)->getArg(0);
-  Base = Base->IgnoreParenImpCasts();
-  const VarDecl *V = nullptr;
-  if (const auto *DR = dyn_cast<DeclRefExpr>(Base)) {
-    V = dyn_cast<VarDecl>(DR->getDecl());
-  } else if (const auto *ME = dyn_cast<MemberExpr>(Base);
-             ThroughMembers && ME && !ME->isArrow() && isa<FieldDecl>(ME->getMemberDecl()) &&
-             !cast<FieldDecl>(ME->getMemberDecl())->isMutable()) {
+  // The variable that must not change: the pointer, array or View itself,
+  // or the object holding it as a data member.
+  const VarDecl *V = base(A);
+  if (V && !isContainer(V->getType()))
+    return false;
+  if (const auto *ME = dyn_cast<MemberExpr>(baseExpr(A));
+      !V && ThroughMembers && ME && !ME->isArrow() && isa<FieldDecl>(ME->getMemberDecl()) &&
+      !cast<FieldDecl>(ME->getMemberDecl())->isMutable() &&
+      isContainer(ME->getMemberDecl()->getType())) {
     // The member of an object the loop does not change (a functor's copy
     // declared before the loop): a const object's members cannot change.
-    const auto *Object = dyn_cast<DeclRefExpr>(ME->getBase()->IgnoreParenImpCasts());
-    const auto *OV = Object ? dyn_cast<VarDecl>(Object->getDecl()) : nullptr;
-    if (!OV || !OV->getType().isConstQualified() || !isContainer(ME->getMemberDecl()->getType()))
+    V = getReferencedVar(ME->getBase());
+    if (V && !V->getType().isConstQualified())
       return false;
-    V = OV;
   }
-  if (!V || !isInvariant(V) || (isa<DeclRefExpr>(Base) && !isContainer(V->getType())))
+  if (!V || !isInvariant(V))
     return false;
   return llvm::all_of(indicesOf(A), [&](const Expr *E) { return isItemIndex(E); });
 }

@@ -102,12 +102,7 @@ private:
 
   /// Whether \p A and \p B are the same side-effect-free expression.
   bool sameValue(const Expr *A, const Expr *B) const {
-    if (A->HasSideEffects(Ctx))
-      return false;
-    llvm::FoldingSetNodeID IA, IB;
-    A->IgnoreParenImpCasts()->Profile(IA, Ctx, /*Canonical=*/true);
-    B->IgnoreParenImpCasts()->Profile(IB, Ctx, /*Canonical=*/true);
-    return IA == IB;
+    return !A->HasSideEffects(Ctx) && isSameExpr(A, B, Ctx);
   }
 
   /// `x < v || (x == v && k < i)`, the two conjuncts in either order, the

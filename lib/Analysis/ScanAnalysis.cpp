@@ -9,7 +9,6 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/FoldingSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
@@ -143,7 +142,8 @@ static bool mayRepeat(const Stmt *S, const Stmt *Inner) {
 }
 
 bool ScanAnalyzer::readsOwnElementFirst(const Construct &Loop, const MemoryAccess &W,
-                                        const MemoryAccess &R) {
+                                        const MemoryAccess &R,
+                                        ArrayRef<MemoryAccess> ScanReads) {
   // Kokkos' in-place scan (`const auto v = x[i]; if (final) x[i] = partial;
   // partial += v;`): the copy of the body with `final` false (the input
   // phase) reads the element the copy with `final` true (the scan phase)
@@ -166,13 +166,7 @@ bool ScanAnalyzer::readsOwnElementFirst(const Construct &Loop, const MemoryAcces
   ItemElements Elements(Loop.ScanBody, Loop.Dims.front().Index, Ctx);
   if (!Elements.isOneToOne(Written) || !Elements.isItemElement(Read, /*ThroughMembers=*/true))
     return false;
-  auto Same = [&](const Expr *A, const Expr *B) {
-    FoldingSetNodeID IA, IB;
-    A->Profile(IA, Ctx, /*Canonical=*/true);
-    B->Profile(IB, Ctx, /*Canonical=*/true);
-    return IA == IB;
-  };
-  if (!Same(Written, Read))
+  if (!isSameExpr(Written, Read, Ctx))
     return false;
   const Stmt *ScanCopy = apiBodyCopy(Loop.scanPhase());
   const Stmt *InputCopy = apiBodyCopy(Loop.scanInputPhase());
@@ -186,13 +180,9 @@ bool ScanAnalyzer::readsOwnElementFirst(const Construct &Loop, const MemoryAcces
   // copy's start (the two copies are one text).
   const unsigned At = offset(ScanCopy->getBeginLoc()) + offset(Read->getBeginLoc()) -
                       offset(InputCopy->getBeginLoc());
-  SmallVector<MemoryAccess, 8> ScanReads, ScanWrites;
-  for (const Stmt *S : Loop.scanPhase())
-    collectMemoryAccesses(S, ScanReads, ScanWrites);
   const MemoryAccess *Twin = nullptr;
   for (const MemoryAccess &SR : ScanReads)
-    if (InFile(SR.At) && offset(SR.At->getBeginLoc()) == At &&
-        Same(SR.At->IgnoreParenImpCasts(), Read))
+    if (InFile(SR.At) && offset(SR.At->getBeginLoc()) == At && isSameExpr(SR.At, Read, Ctx))
       Twin = &SR;
   if (!Twin || offset(Twin->At->getEndLoc()) >= offset(W.At->getBeginLoc()))
     return false;
@@ -215,11 +205,9 @@ bool ScanAnalyzer::checkScanPhaseWrites(Construct &Loop) {
     return true;
   // A parallel_scan body (lowered: the scan phase is the body with `final`
   // true, the input phase a copy with `final` false) gets the same rule in
-  // its own words. Its serial build runs the body once, so Kokkos' in-place
-  // scan (`const auto v = x[i]; if (final) x[i] = partial; partial += v;`)
-  // is right there, and on CUDA, whose second pass skips the input phase;
-  // but OpenMP's second pass runs the input phase after the scan phase, so
-  // its copy would read the written x[i].
+  // its own words, but for the reads of an item's own element that the
+  // body makes before writing it (Kokkos' in-place scan: readsOwnElementFirst),
+  // which each item's input phase, run first, reads as the serial body does.
   const bool Api = isLoweredApiScan(ScanPhase);
   auto Refuse = [&](const MemoryAccess &W, const MemoryAccess &R) {
     Diags.report(W.At->getExprLoc(),
@@ -235,7 +223,7 @@ bool ScanAnalyzer::checkScanPhaseWrites(Construct &Loop) {
   for (const MemoryAccess &R : InputReads)
     for (const MemoryAccess &W : ScanWrites)
       if (mayOverlap(W, R)) {
-        if (!Api || !readsOwnElementFirst(Loop, W, R))
+        if (!Api || !readsOwnElementFirst(Loop, W, R, ScanReads))
           return Refuse(W, R);
         Loop.ScanInputFirst = true;
       }

@@ -46,8 +46,10 @@ private:
   /// after the write.
   bool checkScanPhaseWrites(Construct &Loop);
   /// A lowered parallel_scan: whether scan-phase write \p W and input-phase
-  /// read \p R are of the item's own element, read before it is written.
-  bool readsOwnElementFirst(const Construct &Loop, const MemoryAccess &W, const MemoryAccess &R);
+  /// read \p R are of the item's own element, read before it is written;
+  /// \p ScanReads are the scan phase's reads.
+  bool readsOwnElementFirst(const Construct &Loop, const MemoryAccess &W, const MemoryAccess &R,
+                            llvm::ArrayRef<MemoryAccess> ScanReads);
 };
 
 } // namespace hpp

@@ -9,6 +9,7 @@
 #include "clang/AST/Stmt.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/FoldingSet.h"
 
 using namespace clang;
 using namespace llvm;
@@ -132,6 +133,13 @@ const VarDecl *getReferencedVar(const Expr *E) {
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
     return dyn_cast<VarDecl>(DRE->getDecl());
   return nullptr;
+}
+
+bool isSameExpr(const Expr *A, const Expr *B, const ASTContext &Ctx) {
+  llvm::FoldingSetNodeID IA, IB;
+  A->IgnoreParenImpCasts()->Profile(IA, Ctx, /*Canonical=*/true);
+  B->IgnoreParenImpCasts()->Profile(IB, Ctx, /*Canonical=*/true);
+  return IA == IB;
 }
 
 bool isPartOf(const Stmt *Inner, const Stmt *Outer) {

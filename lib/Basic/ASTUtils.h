@@ -49,6 +49,11 @@ llvm::StringRef getOutermostMacroName(clang::SourceLocation Loc,
 /// The variable \p E names, looking through parentheses and implicit casts.
 const clang::VarDecl *getReferencedVar(const clang::Expr *E);
 
+/// Whether \p A and \p B are the same expression, parentheses and
+/// implicit conversions around them aside: the same structure naming the
+/// same declarations (Stmt::Profile).
+bool isSameExpr(const clang::Expr *A, const clang::Expr *B, const clang::ASTContext &Ctx);
+
 /// Whether \p Inner is \p Outer or one of its descendants.
 bool isPartOf(const clang::Stmt *Inner, const clang::Stmt *Outer);
 
