@@ -405,10 +405,15 @@ int main(int argc, char** argv) {
     fill(W, 1 << 22, 9);
     hpp_yax3(1024, 256, 1024, W + (1 << 20), X, W);
     base_yax3(1024, 256, 1024, W + (1 << 20), X, W, dres);
+    view_yax3_pragma(1024, 256, 1024, W + (1 << 20), X, W);
     hpp_transpose(16384, 16384, X, Y);
     base_transpose(16384, 16384, X, Z);
     hpp_sum(1000000, X);
     base_sum(1000000, X, temp, tb, dres);
+    hpp_sum(n, X);
+    base_sum(n, X, temp, tb, dres);
+    hpp_dot(n, X, Y);
+    base_dot(n, X, Y, nullptr, temp, tb, dres);
     CK(cudaDeviceSynchronize());
     CKL();
     std::printf("profile pass done\n");

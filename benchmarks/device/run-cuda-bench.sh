@@ -65,7 +65,7 @@ if [[ -n ${NCU:-} ]] && command -v ncu > /dev/null; then
   m=$m,smsp__inst_executed.sum,sm__warps_active.avg.pct_of_peak_sustained_active
   m=$m,launch__grid_size,launch__block_size,launch__registers_per_thread
   m=$m,smsp__warp_issue_stalled_long_scoreboard_per_warp_active.pct,smsp__warp_issue_stalled_barrier_per_warp_active.pct
-  ncu --clock-control none --csv --metrics "$m" -c 40 "$bin" 1 profile > "$OUT/ncu.csv" 2> "$OUT/ncu.err"
+  ncu --clock-control none --csv --metrics "$m" -c 80 "$bin" 1 profile > "$OUT/ncu.csv" 2> "$OUT/ncu.err"
   echo "ncu rc $? ($(wc -l < "$OUT/ncu.csv") csv lines)"; tail -3 "$OUT/ncu.err"
   python3 - "$OUT/ncu.csv" <<'PY'
 import csv, sys, collections

@@ -123,6 +123,24 @@ std::size_t round_up(std::size_t bytes, std::size_t a) {
   return align_up(bytes, a);
 }
 
+/// The value of a switch the environment variable `var` selects among
+/// `names` (the first also when unset or empty), read by the caller once.
+/// Anything else is an error listing the choices.
+template <class E, std::size_t N>
+E env_choice(const char *var, const char *const (&names)[N], const E (&values)[N]) {
+  const char *v = std::getenv(var);
+  if (!v || !*v)
+    return values[0];
+  std::string expected;
+  for (std::size_t i = 0; i < N; ++i) {
+    if (std::strcmp(v, names[i]) == 0)
+      return values[i];
+    expected += (i == 0 ? "" : i + 1 == N ? " or " : ", ") + std::string(names[i]);
+  }
+  throw Error(std::string("hpp: ") + var + "='" + v + "' is not a choice (expected " +
+              expected + ")");
+}
+
 /// HPP_COLLAPSE_TILES picks the mappings of flat loops over collapsed
 /// loops: `off` runs every one as consecutive iterations per block, tuned
 /// or not (to compare the two mappings); unset or `auto` keeps the rules
@@ -134,17 +152,9 @@ std::size_t round_up(std::size_t bytes, std::size_t a) {
 enum class TileMode { Off, Auto, Always };
 
 TileMode tile_mode() {
-  static const TileMode mode = [] {
-    const char *v = std::getenv("HPP_COLLAPSE_TILES");
-    if (!v || !*v || std::strcmp(v, "auto") == 0)
-      return TileMode::Auto;
-    if (std::strcmp(v, "off") == 0)
-      return TileMode::Off;
-    if (std::strcmp(v, "always") == 0)
-      return TileMode::Always;
-    throw Error(std::string("hpp: HPP_COLLAPSE_TILES='") + v +
-                "' is not a choice (expected auto, off or always)");
-  }();
+  static const TileMode mode = env_choice(
+      "HPP_COLLAPSE_TILES", {"auto", "off", "always"},
+      {TileMode::Auto, TileMode::Off, TileMode::Always});
   return mode;
 }
 
@@ -403,9 +413,12 @@ Plan plan_launch(Launch &cfg, const void *kernel, const void *bounded) {
     // resident blocks striding over the teams adds a loop, its index
     // arithmetic and a barrier per team, and finished blocks wait at that
     // barrier instead of making room for new ones (mass3d, 524288 teams of
-    // 128 threads: 1.12 -> 1.00 ms, 0.85 -> 0.94 of hand, H200).
+    // 128 threads: 1.12 -> 1.00 ms, 0.85 -> 0.94 of hand, H200). Those
+    // that stride spread the teams evenly (balanced_grid).
     if (has_results || scratch[2] || scratch[3] || tuned_cap > 0)
-      grid = std::min(n, resident);
+      grid = team_grid_mode() == TeamGridMode::Balanced
+                 ? balanced_grid(n, per_sm, prop.multiprocessors)
+                 : std::min(n, resident);
     else
       grid = std::min<index_t>(n, prop.max_grid_blocks);
     if (cfg.league_cap > 0)
@@ -505,6 +518,12 @@ Plan plan_launch(Launch &cfg, const void *kernel, const void *bounded) {
   return plan;
 }
 
+TeamGridMode team_grid_mode() {
+  static const TeamGridMode mode = env_choice("HPP_TEAM_GRID", {"balanced", "resident"},
+                                              {TeamGridMode::Balanced, TeamGridMode::Resident});
+  return mode;
+}
+
 bool may_tile(const Launch &cfg, int threads, int warp) {
   return cfg.kind == RegionKind::Flat && cfg.participants.empty() && cfg.row_length > 0 &&
          tile_mode() != TileMode::Off &&
@@ -573,17 +592,9 @@ enum class TeamKernelChoice { Auto, Bounded, Plain };
 /// every AUTO team region (to compare the two kernels of a region); unset
 /// or auto keeps it. Read once; anything else is an error.
 TeamKernelChoice team_kernel_choice() {
-  static const TeamKernelChoice choice = [] {
-    const char *v = std::getenv("HPP_TEAM_KERNEL");
-    if (!v || !*v || std::strcmp(v, "auto") == 0)
-      return TeamKernelChoice::Auto;
-    if (std::strcmp(v, "bounded") == 0)
-      return TeamKernelChoice::Bounded;
-    if (std::strcmp(v, "plain") == 0)
-      return TeamKernelChoice::Plain;
-    throw Error(std::string("hpp: HPP_TEAM_KERNEL='") + v +
-                "' is not a choice (expected auto, bounded or plain)");
-  }();
+  static const TeamKernelChoice choice = env_choice(
+      "HPP_TEAM_KERNEL", {"auto", "bounded", "plain"},
+      {TeamKernelChoice::Auto, TeamKernelChoice::Bounded, TeamKernelChoice::Plain});
   return choice;
 }
 } // namespace

@@ -112,6 +112,26 @@ HPPRT_HOST_DEVICE constexpr bool tile_collapsed(index_t n, index_t row, int thre
   const index_t padded = (row + warp - 1) / warp * warp;
   return padded * 8 <= row * 9 && n / row >= threads / warp;
 }
+/// How many blocks run a team region whose blocks stride over the league
+/// (it has results, level-1 scratch or a tuned cap: per-block state sized
+/// by the grid), where per_sm blocks fit on each of `sms` multiprocessors.
+/// One block per team where the teams fit on the resident blocks. Else
+/// the teams run in as few rounds as the resident blocks allow, on the
+/// fewest blocks per multiprocessor that still finish them in those
+/// rounds, the same number on every multiprocessor. So 1024 teams where
+/// 6 x 132 blocks fit run on 4 x 132 blocks of about 2 teams each, not on
+/// 792 blocks of which 232 run a second team while the rest of each
+/// multiprocessor idles (yAx3, H200: 617 -> 558 us). Where the teams need
+/// many rounds, the last one's idle blocks weigh little and the grid stays
+/// the resident one.
+HPPRT_HOST_DEVICE constexpr index_t balanced_grid(index_t teams, int per_sm, int sms) {
+  const index_t resident = index_t{per_sm} * sms;
+  if (teams <= resident)
+    return teams;
+  const index_t rounds = (teams + resident - 1) / resident;
+  const index_t blocks = (teams + rounds - 1) / rounds;
+  return (blocks + sms - 1) / sms * sms;
+}
 /// Alignment of the per-team and per-thread parts of scratch (Ctx rounds
 /// the byte counts up to it) and of each block's level-1 slot.
 constexpr std::size_t scratch0_align = 16;

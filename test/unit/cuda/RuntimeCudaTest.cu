@@ -345,9 +345,16 @@ void flat_reduction(index_t n, const T &initial, int expect_grid) {
             (long long)n, (double)total, (double)expect);
 }
 
+/// expect_grid of team_reduction: the grid balanced_grid gives the launch.
+constexpr int kBalancedGrid = -2;
+
+/// A team reduction over `league` teams, checked against the host; its
+/// grid is expect_grid when positive, smaller than the league when -1,
+/// balanced_grid's when kBalancedGrid. *resident, when given, receives how
+/// many blocks of the launch fit on the device at once.
 template <class Op, class T>
 void team_reduction(index_t league, index_t cap, int ts, int vl,
-                    const T &initial, int expect_grid) {
+                    const T &initial, int expect_grid, index_t *resident = nullptr) {
   T total = initial;
   {
     rt::Launch hpp_launch("team_reduce", "RuntimeCudaTest.cu", __LINE__);
@@ -375,9 +382,25 @@ void team_reduction(index_t league, index_t cap, int ts, int vl,
     if (expect_grid > 0)
       CHECK_MSG(static_cast<int>(hpp_launch.grid.x) == expect_grid,
                 "grid %u, expected %d", hpp_launch.grid.x, expect_grid);
-    if (expect_grid < 0) // league larger than the grid
+    if (expect_grid == -1) // league larger than the grid
       CHECK_MSG(hpp_launch.grid.x < league, "grid %u, league %lld",
                 hpp_launch.grid.x, (long long)league);
+    if (expect_grid == kBalancedGrid || resident) {
+      int per_sm = 0, sms = 0;
+      const dim3 b = hpp_launch.block;
+      CUDA_OK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+          &per_sm, hpp_kernel<decltype(body)>, static_cast<int>(b.x * b.y * b.z),
+          hpp_launch.shared_bytes));
+      CUDA_OK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
+      if (resident)
+        *resident = index_t{per_sm} * sms;
+      if (expect_grid == kBalancedGrid)
+        CHECK_MSG(static_cast<index_t>(hpp_launch.grid.x) ==
+                      rt::balanced_grid(league, per_sm, sms),
+                  "league %lld: grid %u, balanced_grid %lld (%d per SM, %d SMs)",
+                  (long long)league, hpp_launch.grid.x,
+                  (long long)rt::balanced_grid(league, per_sm, sms), per_sm, sms);
+    }
     ts = static_cast<int>(hpp_launch.block.y);
   }
   T expect = initial;
@@ -397,6 +420,13 @@ template <class Op, class T> void reductions_for(const T &initial) {
   team_reduction<Op, T>(50, 7, 16, 4, initial, 7);
   team_reduction<Op, T>(big(200000, 5000), 0, 0, 0, initial, -1);
   team_reduction<Op, T>(3000, 0, 8, 32, initial, 0);
+  // Leagues a little over the resident blocks, and of a few rounds: the
+  // blocks stride over them evenly spread (balanced_grid), every team once.
+  index_t resident = 0;
+  team_reduction<Op, T>(1, 0, 8, 32, initial, 1, &resident);
+  for (index_t league : {resident, resident + 1, resident * 4 / 3, 2 * resident + 1,
+                         5 * resident / 2, 11 * resident + 7})
+    team_reduction<Op, T>(league, 0, 8, 32, initial, kBalancedGrid);
 }
 
 void case_reductions() {
@@ -1479,6 +1509,18 @@ void case_rank_within() {
   check_rank_within<256>(out);
   hpp::free(out);
 }
+
+// The grid of team regions whose blocks stride over the league: one block
+// per team while they fit, else the fewest blocks per multiprocessor that
+// finish the teams in as few rounds as the resident blocks allow.
+static_assert(rt::balanced_grid(500, 6, 132) == 500, "teams that fit: one block each");
+static_assert(rt::balanced_grid(792, 6, 132) == 792, "exactly the resident blocks");
+static_assert(rt::balanced_grid(1024, 6, 132) == 4 * 132, "2 rounds: 4 blocks per SM");
+static_assert(rt::balanced_grid(793, 6, 132) == 4 * 132, "one team over: 2 rounds");
+static_assert(rt::balanced_grid(8192, 1, 132) == 132, "many rounds: resident");
+static_assert(rt::balanced_grid(8192, 6, 132) == 6 * 132, "11 rounds need 6 per SM");
+static_assert(rt::balanced_grid(1585, 6, 132) == 5 * 132, "3 rounds: 529 blocks, 5 per SM");
+static_assert(rt::balanced_grid(index_t{1} << 40, 8, 132) == 8 * 132, "huge leagues");
 
 // Flat loops over collapsed loops whose rows share reads run as tiles
 // (tile_collapsed) where the sizes allow: every iteration must still run
