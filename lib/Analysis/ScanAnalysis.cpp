@@ -82,7 +82,7 @@ bool ScanAnalyzer::analyzeSeparator(Construct &Sep) {
     }
     if (const Expr *M = findMemoryWrite(S)) {
       Diags.report(M->getExprLoc(), Diag::err_scan_input_phase)
-          << getSourceText(writtenTarget(M)->getSourceRange(), Ctx);
+          << diagnosticText(writtenTarget(M)->getSourceRange(), Ctx);
       return false;
     }
     if (const CallExpr *CE = findImpureCall(S)) {
@@ -212,9 +212,9 @@ bool ScanAnalyzer::checkScanPhaseWrites(Construct &Loop) {
   auto Refuse = [&](const MemoryAccess &W, const MemoryAccess &R) {
     Diags.report(W.At->getExprLoc(),
                  Api ? Diag::err_api_scan_writes_input : Diag::err_scan_phase_writes_input)
-        << getSourceText(writtenTarget(W.At)->getSourceRange(), Ctx);
+        << diagnosticText(writtenTarget(W.At)->getSourceRange(), Ctx);
     Diags.report(R.At->getExprLoc(), Diag::note_scan_input_read)
-        << getSourceText(R.At->getSourceRange(), Ctx);
+        << diagnosticText(R.At->getSourceRange(), Ctx);
     return false;
   };
   SmallVector<MemoryAccess, 8> InputReads, InputWrites;

@@ -199,6 +199,25 @@ bool isDeviceCopyable(QualType T, const ASTContext &Ctx) {
   return true;
 }
 
+std::string diagnosticText(SourceRange R, const ASTContext &Ctx) {
+  std::string Text = getSourceText(R, Ctx), Out;
+  StringRef Rest = Text;
+  while (!Rest.empty()) {
+    size_t At = Rest.find(FunctorCopyPrefix);
+    if (At == StringRef::npos)
+      break;
+    // `hpp_functor<N>.` as a whole name: not the end of a longer one.
+    size_t End = At + FunctorCopyPrefix.size();
+    while (End < Rest.size() && isDigit(Rest[End]))
+      ++End;
+    bool Whole = (At == 0 || !isAsciiIdentifierContinue(Rest[At - 1])) &&
+                 End > At + FunctorCopyPrefix.size() && End < Rest.size() && Rest[End] == '.';
+    Out += Rest.take_front(Whole ? At : End).str();
+    Rest = Rest.drop_front(Whole ? End + 1 : End);
+  }
+  return Out + Rest.str();
+}
+
 bool isFunctorCopy(const VarDecl *V) {
   return V && V->getIdentifier() && V->getName().starts_with(FunctorCopyPrefix);
 }

@@ -17,6 +17,11 @@ namespace hpp {
 
 /// The user's text for a token range, as written.
 std::string getSourceText(clang::SourceRange R, const clang::ASTContext &Ctx);
+/// getSourceText for a diagnostic that quotes code: in a functor body the
+/// parallel_* lowering copied to its call, a member reached through the
+/// functor's copy (`hpp_functor0.x(i)`) reads as the functor's body
+/// writes it (`x(i)`).
+std::string diagnosticText(clang::SourceRange R, const clang::ASTContext &Ctx);
 
 /// The location just past the last character of \p S, including the `;`
 /// that ends an expression, declaration or jump statement. When \p S ends

@@ -140,5 +140,21 @@ bool lowerReturns(LoweringContext &C, const Stmt *Body) {
   return Ok;
 }
 
+bool renameParams(LoweringContext &C, const Body &B) {
+  for (const auto &[P, Name] : B.Renames)
+    for (const DeclRefExpr *Ref : refsTo(B.Stmt, P)) {
+      SourceLocation Loc = Ref->getLocation();
+      if (Loc.isMacroID()) {
+        C.fail(Loc, ("a lambda body that names its parameter '" + P->getName() +
+                     "' inside a macro (hppc must rename it: the policy names '" +
+                     P->getName() + "' too)")
+                        .str());
+        return false;
+      }
+      C.apply(C.Edit.replace(Loc, Loc.getLocWithOffset(P->getName().size()), Name), Loc);
+    }
+  return true;
+}
+
 } // namespace api
 } // namespace hpp

@@ -65,6 +65,11 @@ private:
 /// where that means the same, and is refused inside a nested loop.
 bool lowerReturns(LoweringContext &C, const clang::Stmt *Body);
 
+/// Renames, in a lambda's body where it stands, the parameters that
+/// B.Renames gives other names (their own would hide what the policy
+/// names). A use inside a macro cannot be renamed and is refused.
+bool renameParams(LoweringContext &C, const Body &B);
+
 } // namespace api
 } // namespace hpp
 

@@ -157,7 +157,7 @@ std::optional<LoopCall> Lowerer::readLoopCall(const CallExpr *CE, ApiKind K,
     return std::nullopt;
   }
   if (K == ApiKind::Reduce) {
-    auto Accs = ReducerReader(C).read(CE, Args, First + 1, Call.B, Indices);
+    auto Accs = ReducerReader(C).read(CE, Args, First + 1, Call.B, Indices, Call.Sp);
     if (!Accs)
       return std::nullopt;
     Call.Accs = std::move(*Accs);
@@ -207,14 +207,17 @@ void Lowerer::emitLoopCall(const CallExpr *CE, const Stmt *S, LoopCall &Call, St
   if (B.Lambda && !lowerReturns(C, B.Stmt))
     return;
   std::string Head = Prologue + C.pragmaAt(S->getBeginLoc(), Pragma) + Loops.Text;
-  if (B.Lambda)
+  if (B.Lambda) {
+    if (!renameParams(C, B))
+      return;
     return emitLambda(S, B, Head, Epilogue);
+  }
   if (B.inlined())
     return emitTeamFunctor(CE, S, Call, Loops.League, Head, Epilogue);
   emitFunctorCall(S, Call, Loops.IndexNames, Head, Epilogue);
 }
 
-LoopNest Lowerer::loopNest(const LoopCall &Call) {
+LoopNest Lowerer::loopNest(LoopCall &Call) {
   const Space &Sp = Call.Sp;
   LoopNest Loops;
   if (Sp.K == Space::Team) {
@@ -229,8 +232,13 @@ LoopNest Lowerer::loopNest(const LoopCall &Call) {
       QualType T = Params[D]->getType();
       if (!T->isUndeducedAutoType() && !T->isDependentType())
         Type = C.typeText(T);
-      if (Call.B.inlined())
+      // An inlined body's index keeps its name unless the loop's header
+      // would then read it in place of what the policy names
+      // (`parallel_for(n, [=](int n) ...)`): then the body is renamed.
+      if (Call.B.inlined() && Sp.mayDeclare(Params[D]->getName()))
         Name = Params[D]->getName().str();
+      else if (Call.B.inlined())
+        Call.B.Renames.push_back({Params[D], Name});
     }
     Loops.IndexNames.push_back(Name);
     Loops.Text +=

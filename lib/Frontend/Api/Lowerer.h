@@ -76,7 +76,7 @@ private:
                                        llvm::ArrayRef<const Expr *> Args, unsigned First);
   void emitLoopCall(const clang::CallExpr *CE, const Stmt *S, LoopCall &Call,
                     llvm::StringRef Label);
-  LoopNest loopNest(const LoopCall &Call);
+  LoopNest loopNest(LoopCall &Call);
   void emitLambda(const Stmt *S, const Body &B, const std::string &Head,
                   const std::string &Epilogue);
   void emitTeamFunctor(const clang::CallExpr *CE, const Stmt *S, const LoopCall &Call,

@@ -40,6 +40,7 @@ std::optional<Space> PolicyReader::read(const Expr *E) const {
   // set_scratch_size(...) only bounds what get<T>(n) may take: the scratch
   // arrays themselves say how much each needs.
   Space S;
+  S.Mentions = mentionedNames(E, C.text(E));
   while (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
     const CXXMethodDecl *MD = MC->getMethodDecl();
     if (!MD || MD->getName() != "set_scratch_size")

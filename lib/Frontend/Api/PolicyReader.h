@@ -15,6 +15,7 @@
 
 #include "Frontend/Api/LoweringContext.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringSet.h"
 #include <optional>
 #include <string>
 
@@ -35,6 +36,18 @@ struct Space {
   /// pragma form drops: a variable used nowhere else would draw unused
   /// variable warnings (nvcc's #177) from the translated code.
   llvm::SmallVector<std::string, 2> DroppedVars;
+  /// Every name the policy mentions (mentionedNames). A body parameter the
+  /// lowering declares (a loop index, an accumulator) before or in the
+  /// loop's header must not hide one of them, or the header would read the
+  /// parameter: such a parameter gets a generated name (Body::Renames).
+  llvm::StringSet<> Mentions;
+
+  /// Whether the lowering may declare \p Name where the policy's bounds
+  /// and clauses are read: hppc's own names and those the policy mentions
+  /// are taken.
+  bool mayDeclare(llvm::StringRef Name) const {
+    return !Name.empty() && !Name.starts_with("hpp_") && !Mentions.contains(Name);
+  }
 
   /// How many indices a body takes: one per dimension, the league index
   /// for a team.

@@ -3,6 +3,8 @@
 #include "Frontend/Api/Recognition.h"
 #include "Analysis/VariableUses.h"
 #include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/CharInfo.h"
 #include "clang/AST/StmtCXX.h"
 
 using namespace clang;
@@ -112,6 +114,60 @@ SmallVector<const DeclRefExpr *, 8> refsTo(const Stmt *S, const ValueDecl *D) {
       Refs.push_back(E);
   });
   return Refs;
+}
+
+namespace {
+struct NameCollector : RecursiveASTVisitor<NameCollector> {
+  llvm::StringSet<> &Names;
+  explicit NameCollector(llvm::StringSet<> &Names) : Names(Names) {}
+  void add(DeclarationName N) {
+    if (N.isIdentifier())
+      Names.insert(N.getAsIdentifierInfo()->getName());
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    add(E->getDecl()->getDeclName());
+    return true;
+  }
+  bool VisitMemberExpr(MemberExpr *E) {
+    add(E->getMemberDecl()->getDeclName());
+    return true;
+  }
+  bool VisitOverloadExpr(OverloadExpr *E) {
+    add(E->getName());
+    return true;
+  }
+  bool VisitDependentScopeDeclRefExpr(DependentScopeDeclRefExpr *E) {
+    add(E->getDeclName());
+    return true;
+  }
+  bool VisitCXXDependentScopeMemberExpr(CXXDependentScopeMemberExpr *E) {
+    add(E->getMember());
+    return true;
+  }
+};
+} // namespace
+
+llvm::StringSet<> mentionedNames(const Expr *E, StringRef Text) {
+  llvm::StringSet<> Names;
+  NameCollector(Names).TraverseStmt(const_cast<Expr *>(E));
+  // The text's identifiers: a macro's name, and anything the AST does not
+  // keep a reference for.
+  for (size_t I = 0; I < Text.size();) {
+    if (!isAsciiIdentifierStart(Text[I])) {
+      // Skip numbers whole (`1e5`, `0x1f`), so their letters are no names.
+      if (isDigit(Text[I]))
+        while (I < Text.size() && isAsciiIdentifierContinue(Text[I]))
+          ++I;
+      else
+        ++I;
+      continue;
+    }
+    size_t Start = I;
+    while (I < Text.size() && isAsciiIdentifierContinue(Text[I]))
+      ++I;
+    Names.insert(Text.slice(Start, I));
+  }
+  return Names;
 }
 
 /// Whether \p S is the body of an unbraced if, else or loop, or the

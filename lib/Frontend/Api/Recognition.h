@@ -16,6 +16,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringSet.h"
 #include <optional>
 
 namespace hpp {
@@ -43,6 +44,12 @@ const clang::CXXMethodDecl *findMethod(const clang::CXXRecordDecl *RD, llvm::Str
 /// Every reference to \p D in \p S, lambda bodies included.
 llvm::SmallVector<const clang::DeclRefExpr *, 8> refsTo(const clang::Stmt *S,
                                                         const clang::ValueDecl *D);
+
+/// Every name \p E mentions: the declarations it refers to (macros and
+/// templates included) and each identifier of its text \p Text. The
+/// lowering declares loops and accumulators under a body's own parameter
+/// names only where the policy mentions none of them (Space::Mentions).
+llvm::StringSet<> mentionedNames(const clang::Expr *E, llvm::StringRef Text);
 
 /// The statement a call is, and whether it is the unbraced body of an if,
 /// a loop, a case or a label.

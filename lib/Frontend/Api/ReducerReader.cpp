@@ -204,7 +204,7 @@ static bool isOwnValueResult(const Body &B, const Expr *Result, const ASTContext
 std::optional<SmallVector<Accumulator, 2>> ReducerReader::read(const CallExpr *CE,
                                                                ArrayRef<const Expr *> Args,
                                                                unsigned BodyIndex, Body &B,
-                                                               unsigned Indices) {
+                                                               unsigned Indices, const Space &Sp) {
   unsigned Results = Args.size() - BodyIndex - 1;
   if (Results == 0) {
     C.fail(CE->getBeginLoc(), "a parallel_reduce without a result");
@@ -212,7 +212,7 @@ std::optional<SmallVector<Accumulator, 2>> ReducerReader::read(const CallExpr *C
   }
   SmallVector<Accumulator, 2> Accs;
   for (unsigned R = 0; R < Results; ++R) {
-    std::optional<Accumulator> A = readResult(CE, Args, BodyIndex + 1 + R, B, Indices + R);
+    std::optional<Accumulator> A = readResult(CE, Args, BodyIndex + 1 + R, B, Indices + R, Sp);
     if (!A)
       return std::nullopt;
     Accs.push_back(std::move(*A));
@@ -225,7 +225,7 @@ std::optional<SmallVector<Accumulator, 2>> ReducerReader::read(const CallExpr *C
 /// Argument \p Index, whose accumulator is the body's parameter \p Param.
 std::optional<Accumulator> ReducerReader::readResult(const CallExpr *CE,
                                                      ArrayRef<const Expr *> Args, unsigned Index,
-                                                     Body &B, unsigned Param) {
+                                                     Body &B, unsigned Param, const Space &Sp) {
   Accumulator A;
   QualType AccType;
   const Expr *Result = Args[Index];
@@ -237,12 +237,13 @@ std::optional<Accumulator> ReducerReader::readResult(const CallExpr *CE,
     return std::nullopt;
   }
   bool OwnValue = isOwnValueResult(B, strip(Result), C.Ctx);
-  if (B.Lambda) {
+  if (B.inlined()) {
+    // A lambda's body, or a functor's copied to the call: the accumulator
+    // keeps the parameter's name where the policy lets the lowering
+    // declare it, else takes the generated one (renamed in the body).
     AccType = B.Params[Param]->getType();
-    AccName = B.Params[Param]->getName().str();
-  } else if (B.inlined()) {
-    // A copied functor body: its accumulator takes a generated name.
-    AccType = B.Params[Param]->getType();
+    if (Sp.mayDeclare(B.Params[Param]->getName()))
+      AccName = B.Params[Param]->getName().str();
   } else {
     AccType = OwnValue ? strip(Result)->getType().getUnqualifiedType()
                        : resultValueType(strip(Result));
@@ -256,7 +257,7 @@ std::optional<Accumulator> ReducerReader::readResult(const CallExpr *CE,
                                   "and reference)");
     return std::nullopt;
   }
-  if (B.inlined() && !B.Lambda && A.Fields.empty())
+  if (B.inlined() && A.Fields.empty() && AccName != B.Params[Param]->getName())
     B.Renames.push_back({B.Params[Param], AccName});
   return A;
 }

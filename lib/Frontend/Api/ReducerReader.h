@@ -77,11 +77,12 @@ public:
   /// The accumulators of the results that follow the body (argument
   /// \p BodyIndex of \p Args, the arguments of \p CE or of the wrapper it
   /// calls) whose accumulator parameters follow \p Indices indices. A
-  /// copied functor body's plain accumulators are renamed (B.Renames).
+  /// plain accumulator keeps its parameter's name unless the policy \p Sp
+  /// mentions it (Space::mayDeclare); then it is renamed (B.Renames).
   std::optional<llvm::SmallVector<Accumulator, 2>> read(const clang::CallExpr *CE,
                                                         llvm::ArrayRef<const clang::Expr *> Args,
                                                         unsigned BodyIndex, Body &B,
-                                                        unsigned Indices);
+                                                        unsigned Indices, const Space &Sp);
 
   /// Adds \p A's prologue and epilogue to \p Text; a generic accumulator
   /// (`auto &a`) takes its result's type.
@@ -94,7 +95,7 @@ public:
 private:
   std::optional<Accumulator> readResult(const clang::CallExpr *CE,
                                         llvm::ArrayRef<const clang::Expr *> Args, unsigned Index,
-                                        Body &B, unsigned Param);
+                                        Body &B, unsigned Param, const Space &Sp);
   /// \p OwnValue: \p E is a plain variable of the value_type of a functor
   /// with its own join, whatever its type.
   bool parseResult(const clang::Expr *E, clang::QualType AccType, llvm::StringRef AccName,

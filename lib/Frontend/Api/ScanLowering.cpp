@@ -45,7 +45,7 @@ void ScanLowering::lower(const CallExpr *CE, ArrayRef<const Expr *> Args, const 
   }
   if (!checkCombine(*B, Args, First))
     return;
-  std::optional<ScanNames> Names = readNames(*B, Args, First);
+  std::optional<ScanNames> Names = readNames(*B, Args, First, *Sp);
   if (!Names)
     return;
   if (std::optional<ScanBody> Text = readBody(CE, *B, Args[First + 1]))
@@ -82,17 +82,18 @@ bool ScanLowering::checkCombine(const Body &B, ArrayRef<const Expr *> Args, unsi
   return false;
 }
 
-auto ScanLowering::readNames(Body &B, ArrayRef<const Expr *> Args, unsigned First)
-    -> std::optional<ScanNames> {
-  // A lambda's parameters keep their names; a copied functor body's take
-  // generated ones, which cannot meet the call's names.
+auto ScanLowering::readNames(Body &B, ArrayRef<const Expr *> Args, unsigned First,
+                             const Space &Sp) -> std::optional<ScanNames> {
+  // The body's parameters keep their names, in a lambda and in a copied
+  // functor body alike, unless the lowering's declarations would then hide
+  // a name the policy's bounds or clauses read (Space::mayDeclare): those
+  // take generated names, and the body is renamed.
   auto Name = [&](unsigned I, StringRef Base) {
     StringRef N = B.Params[I]->getName();
-    if (B.Lambda && !N.empty())
+    if (Sp.mayDeclare(N))
       return N.str();
     std::string Generated = C.Names.fresh(Base);
-    if (!B.Lambda)
-      B.Renames.push_back({B.Params[I], Generated});
+    B.Renames.push_back({B.Params[I], Generated});
     return Generated;
   };
   ScanNames Names;
@@ -129,7 +130,7 @@ auto ScanLowering::readBody(const CallExpr *CE, const Body &B, const Expr *BodyA
     -> std::optional<ScanBody> {
   ScanBody Text;
   if (B.Lambda) {
-    if (!lowerReturns(C, B.Stmt))
+    if (!lowerReturns(C, B.Stmt) || !renameParams(C, B))
       return std::nullopt;
     // The second copy of the body, with its returns already made continues,
     // keeps the user's line numbers.

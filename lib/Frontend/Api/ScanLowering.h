@@ -46,7 +46,7 @@ private:
   /// zero); if not, the call is refused.
   bool checkCombine(const Body &B, llvm::ArrayRef<const clang::Expr *> Args, unsigned First);
   std::optional<ScanNames> readNames(Body &B, llvm::ArrayRef<const clang::Expr *> Args,
-                                     unsigned First);
+                                     unsigned First, const Space &Sp);
   std::optional<ScanBody> readBody(const clang::CallExpr *CE, const Body &B,
                                    const clang::Expr *BodyArg);
   void emit(const clang::Stmt *S, const Space &Sp, const Body &B, const ScanNames &N,
