@@ -51,6 +51,23 @@ def k_api_for(rng, k):
         k.emit("hpp::parallel_for(%s%s, [=](%s) { %s });" % (label, pol, params, body))
 
 
+def _shadowing_bound(rng, k, lo, n, names):
+    """Some calls read their count through a local named like one of the
+    body's parameters (`{ const int i = 40; hpp::parallel_scan(i, [=](int i,
+    ...`): valid C++, where the lowering must not declare its loop or
+    accumulator under the parameter's name (exec/api_shadowed_names.cpp).
+    Returns the policy and whether a block was opened (closed by the
+    caller after the call), else (None, False)."""
+    if rng.random() >= 0.2:
+        return None, False
+    name = rng.choice(names)
+    k.emit("{ const int %s = %d;" % (name, n))
+    k.notes.append("count read through '%s'" % name)
+    if lo == 0 and rng.random() < 0.5:
+        return name, True
+    return "hpp::RangePolicy(%d, %d + %s)" % (lo, lo, name), True
+
+
 # name -> (value type, result declaration, update of accumulator `a`, from x)
 def _reducers(rng):
     return [
@@ -106,8 +123,11 @@ def k_api_reduce(rng, k):
             "  void join(%s &d, const %s &s) const { d.sum += s.sum; d.count += s.count; if (s.max > d.max) d.max = s.max; }\n"
             "  %s &reference() const { return *result; }\n};\n" % ((st,) * 11))
         k.emit("%s r;" % st)
+        named, opened = _shadowing_bound(rng, k, lo, n, ["i", "a"])
         k.emit("hpp::parallel_reduce(%s%s, [=](int i, %s &a) { const long long x = in[i]; a.sum += x; a.count += 1; if (x > a.max) a.max = x; }, %sReducer(r));"
-               % (label, pol, st, st))
+               % (label, named or pol, st, st))
+        if opened:
+            k.emit("}")
         k.out_int("r.sum")
         k.out_int("r.count")
         k.out_int("r.max")
@@ -122,7 +142,10 @@ def k_api_reduce(rng, k):
             "  void join(double &d, const double &s) const { d *= s; }\n%s};\n"
             % (f, "  void final(double &p) const { p = p * 4 + 1; }\n" if final else ""))
         k.emit("double r = -7;")
-        k.emit("hpp::parallel_reduce(%s%s, %s{in}, r);" % (label, pol, f))
+        named, opened = _shadowing_bound(rng, k, lo, n, ["i", "p"])
+        k.emit("hpp::parallel_reduce(%s%s, %s{in}, r);" % (label, named or pol, f))
+        if opened:
+            k.emit("}")
         k.out_real("r")
         return
     reds = rng.sample(_reducers(rng), rng.randint(1, 3))
@@ -135,6 +158,8 @@ def k_api_reduce(rng, k):
         updates.append(upd.replace("A", "a%d" % q).replace("IDX", "i"))
         _print_value(k, ty, r)
     body = "const long long x = in[i]; " + " ".join(updates)
+    named, opened = _shadowing_bound(rng, k, lo, n, ["i", "a0"])
+    pol = named or pol
     if rng.random() < 0.4:
         f = "Dt%dRed" % k.index
         k.top.append("struct %s {\n  const long long *in;\n  void operator()(int i, %s) const { %s }\n};\n"
@@ -143,6 +168,8 @@ def k_api_reduce(rng, k):
     else:
         k.emit("hpp::parallel_reduce(%s%s, [=](int i, %s) { %s }, %s);"
                % (label, pol, ", ".join(accs), body, ", ".join(results)))
+    if opened:
+        k.emit("}")
 
 
 def k_api_scan(rng, k):
@@ -185,6 +212,8 @@ def k_api_scan(rng, k):
     if total:
         k.emit("%s total = -1;" % ty)
     tail = ", total" if total else ""
+    named, opened = _shadowing_bound(rng, k, lo, n, ["i", "partial", "final"])
+    pol = named or pol
     if rng.random() < 0.4:
         f = "Dt%dScan" % k.index
         k.top.append("struct %s {\n  %s%s *in;\n  %s *ex;\n  %s *inc;\n"
@@ -194,6 +223,8 @@ def k_api_scan(rng, k):
     else:
         k.emit("hpp::parallel_scan(%s%s, [=](int i, %s &partial, bool final) { %s }%s);"
                % (label, pol, ty, " ".join(body), tail))
+    if opened:
+        k.emit("}")
     if total:
         (k.out_real if ty == "double" else k.out_int)("total")
 
