@@ -146,8 +146,8 @@ bool renameParams(LoweringContext &C, const Body &B) {
       SourceLocation Loc = Ref->getLocation();
       if (Loc.isMacroID()) {
         C.fail(Loc, ("a lambda body that names its parameter '" + P->getName() +
-                     "' inside a macro (hppc must rename it: the policy names '" +
-                     P->getName() + "' too)")
+                     "' inside a macro (hppc must rename it: the policy names '" + P->getName() +
+                     "' too)")
                         .str());
         return false;
       }

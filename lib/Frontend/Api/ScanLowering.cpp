@@ -82,8 +82,8 @@ bool ScanLowering::checkCombine(const Body &B, ArrayRef<const Expr *> Args, unsi
   return false;
 }
 
-auto ScanLowering::readNames(Body &B, ArrayRef<const Expr *> Args, unsigned First,
-                             const Space &Sp) -> std::optional<ScanNames> {
+auto ScanLowering::readNames(Body &B, ArrayRef<const Expr *> Args, unsigned First, const Space &Sp)
+    -> std::optional<ScanNames> {
   // The body's parameters keep their names, in a lambda and in a copied
   // functor body alike, unless the lowering's declarations would then hide
   // a name the policy's bounds or clauses read (Space::mayDeclare): those
