@@ -158,6 +158,18 @@ TileMode tile_mode() {
   return mode;
 }
 
+/// The grid of a team region whose blocks stride over the league:
+/// balanced_grid (launch.hpp) unless HPP_TEAM_GRID=resident, which keeps
+/// min(teams, resident blocks) to compare the two. Read once; anything
+/// else is an error.
+enum class TeamGridMode { Balanced, Resident };
+
+TeamGridMode team_grid_mode() {
+  static const TeamGridMode mode = env_choice("HPP_TEAM_GRID", {"balanced", "resident"},
+                                              {TeamGridMode::Balanced, TeamGridMode::Resident});
+  return mode;
+}
+
 std::string threads_text(int team, int vec) {
   return "team_size " + std::to_string(team) + " \xC3\x97 vector_length " +
          std::to_string(vec);
@@ -516,12 +528,6 @@ Plan plan_launch(Launch &cfg, const void *kernel, const void *bounded) {
   if (plan.tune.start)
     tune_start(cfg, plan.tune);
   return plan;
-}
-
-TeamGridMode team_grid_mode() {
-  static const TeamGridMode mode = env_choice("HPP_TEAM_GRID", {"balanced", "resident"},
-                                              {TeamGridMode::Balanced, TeamGridMode::Resident});
-  return mode;
 }
 
 bool may_tile(const Launch &cfg, int threads, int warp) {

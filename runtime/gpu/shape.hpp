@@ -64,13 +64,6 @@ TileShape given_tile(const Launch &cfg, int warp);
 /// counts (vector_for_trips), or 0 when they do not decide it (a warp).
 int auto_vector_length(const Launch &cfg, int warp);
 
-/// The grid of a team region whose blocks stride over the league:
-/// balanced_grid (launch.hpp) unless HPP_TEAM_GRID=resident, which keeps
-/// min(teams, resident blocks) to compare the two. Read once; anything
-/// else is an error.
-enum class TeamGridMode { Balanced, Resident };
-TeamGridMode team_grid_mode();
-
 /// Whether cfg, a flat loop over collapsed loops without results, may run
 /// as tiles of rows in blocks of `threads` (tile_collapsed), unless
 /// HPP_COLLAPSE_TILES=off.

@@ -4,6 +4,7 @@
 #include "Frontend/Api/Recognition.h"
 #include "Basic/ASTUtils.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include <utility>
 
 using namespace clang;
 using namespace llvm;
@@ -140,20 +141,30 @@ bool lowerReturns(LoweringContext &C, const Stmt *Body) {
   return Ok;
 }
 
-bool renameParams(LoweringContext &C, const Body &B) {
+bool renameParams(LoweringContext &C, const Body &B,
+                  function_ref<void(SourceLocation, StringRef)> InMacro) {
+  bool Renamed = true;
   for (const auto &[P, Name] : B.Renames)
     for (const DeclRefExpr *Ref : refsTo(B.Stmt, P)) {
       SourceLocation Loc = Ref->getLocation();
       if (Loc.isMacroID()) {
-        C.fail(Loc, ("a lambda body that names its parameter '" + P->getName() +
-                     "' inside a macro (hppc must rename it: the policy names '" + P->getName() +
-                     "' too)")
-                        .str());
-        return false;
+        InMacro(Loc, P->getName());
+        Renamed = false;
+        continue;
       }
       C.apply(C.Edit.replace(Loc, Loc.getLocWithOffset(P->getName().size()), Name), Loc);
     }
-  return true;
+  return Renamed;
+}
+
+bool renameLambdaParams(LoweringContext &C, const Body &B) {
+  bool Reported = false; // One refusal says it.
+  return renameParams(C, B, [&](SourceLocation Loc, StringRef Name) {
+    if (!std::exchange(Reported, true))
+      C.fail(Loc, ("a lambda body that names its parameter '" + Name +
+                   "' inside a macro (hppc must rename it: the policy names '" + Name + "' too)")
+                      .str());
+  });
 }
 
 } // namespace api

@@ -14,6 +14,7 @@
 
 #include "Frontend/Api/LoweringContext.h"
 #include "Frontend/Api/PolicyReader.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include <optional>
 #include <string>
@@ -65,10 +66,16 @@ private:
 /// where that means the same, and is refused inside a nested loop.
 bool lowerReturns(LoweringContext &C, const clang::Stmt *Body);
 
-/// Renames, in a lambda's body where it stands, the parameters that
-/// B.Renames gives other names (their own would hide what the policy
-/// names). A use inside a macro cannot be renamed and is refused.
-bool renameParams(LoweringContext &C, const Body &B);
+/// Renames, in \p B's body as \p C edits it, the uses of the parameters
+/// that B.Renames gives other names. A use inside a macro expansion cannot
+/// be renamed: \p InMacro is told of it (with the parameter's name), and
+/// the result is false.
+bool renameParams(LoweringContext &C, const Body &B,
+                  llvm::function_ref<void(clang::SourceLocation, llvm::StringRef)> InMacro);
+/// renameParams for a lambda's body where it stands, whose parameters are
+/// renamed where their own names would hide what the policy names; a use
+/// inside a macro is refused.
+bool renameLambdaParams(LoweringContext &C, const Body &B);
 
 } // namespace api
 } // namespace hpp

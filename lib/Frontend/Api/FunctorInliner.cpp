@@ -128,7 +128,6 @@ private:
   void reach(SourceLocation Loc, const NamedDecl *D);
   void rebindThis();
   void rebindThisCaptures();
-  void renameParams();
 
   LoweringContext &C;
   const Body &B;
@@ -155,7 +154,7 @@ bool Rebinder::run() {
   }
   rebindThis();
   rebindThisCaptures();
-  renameParams();
+  renameParams(C, B, [&](SourceLocation Loc, StringRef Name) { inMacro(Loc, Name); });
   return Ok;
 }
 
@@ -219,17 +218,6 @@ void Rebinder::rebindThisCaptures() {
         Loc = Loc.getLocWithOffset(-1);
       C.apply(C.Edit.replace(Loc, Loc.getLocWithOffset(Star ? 5 : 4), (Star ? "" : "&") + B.Var),
               Loc);
-    }
-}
-
-void Rebinder::renameParams() {
-  for (const auto &[P, Name] : B.Renames)
-    for (const DeclRefExpr *Ref : refsTo(B.Stmt, P)) {
-      if (inMacro(Ref->getLocation(), P->getName()))
-        continue;
-      C.apply(C.Edit.replace(Ref->getLocation(),
-                             Ref->getLocation().getLocWithOffset(P->getName().size()), Name),
-              Ref->getLocation());
     }
 }
 

@@ -208,7 +208,7 @@ void Lowerer::emitLoopCall(const CallExpr *CE, const Stmt *S, LoopCall &Call, St
     return;
   std::string Head = Prologue + C.pragmaAt(S->getBeginLoc(), Pragma) + Loops.Text;
   if (B.Lambda) {
-    if (!renameParams(C, B))
+    if (!renameLambdaParams(C, B))
       return;
     return emitLambda(S, B, Head, Epilogue);
   }
@@ -235,10 +235,12 @@ LoopNest Lowerer::loopNest(LoopCall &Call) {
       // An inlined body's index keeps its name unless the loop's header
       // would then read it in place of what the policy names
       // (`parallel_for(n, [=](int n) ...)`): then the body is renamed.
-      if (Call.B.inlined() && Sp.mayDeclare(Params[D]->getName()))
-        Name = Params[D]->getName().str();
-      else if (Call.B.inlined())
-        Call.B.Renames.push_back({Params[D], Name});
+      if (Call.B.inlined()) {
+        if (Sp.mayDeclare(Params[D]->getName()))
+          Name = Params[D]->getName().str();
+        else
+          Call.B.Renames.push_back({Params[D], Name});
+      }
     }
     Loops.IndexNames.push_back(Name);
     Loops.Text +=

@@ -130,7 +130,7 @@ auto ScanLowering::readBody(const CallExpr *CE, const Body &B, const Expr *BodyA
     -> std::optional<ScanBody> {
   ScanBody Text;
   if (B.Lambda) {
-    if (!lowerReturns(C, B.Stmt) || !renameParams(C, B))
+    if (!lowerReturns(C, B.Stmt) || !renameLambdaParams(C, B))
       return std::nullopt;
     // The second copy of the body, with its returns already made continues,
     // keeps the user's line numbers.
