@@ -20,20 +20,19 @@ static bool isOutput(StringRef Name) {
       .Default(false);
 }
 
-std::optional<std::vector<std::string>> effectsOnlyThroughPointers(const Region &R) {
+std::optional<std::vector<std::string>> memoryEffectsOnlyThroughPointers(const Region &R) {
   if (R.CapturesThis || !R.Globals.empty() || R.MayThrow)
-    return std::nullopt;
-  // A result nothing reads after the region is not delivered.
-  if (llvm::any_of(R.Root->Reductions, [](const ReductionVar &RV) { return RV.ReadAfter; }))
     return std::nullopt;
   for (const CalledFunction &F : R.Calls)
     if (isOutput(F.Name))
       return std::nullopt;
   std::vector<std::string> Pointers;
   for (const Capture &C : R.Captures) {
+    // Results reach the host through the runtime's own buffers, which the
+    // host waits for where it reads them.
     if (C.Kind == CaptureKind::Reduction &&
         llvm::any_of(R.Root->Reductions, [&](const ReductionVar &RV) {
-          return !RV.ReadAfter && (RV.Var == C.Var || RV.IndexVar == C.Var);
+          return RV.Var == C.Var || RV.IndexVar == C.Var;
         }))
       continue;
     if (C.Kind != CaptureKind::ReadOnly || !C.Var)

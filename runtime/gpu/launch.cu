@@ -582,13 +582,24 @@ bool finish_launch(Launch &cfg, Plan &plan) {
                cfg.stream);
   for (Participant *p : cfg.participants)
     p->done(cfg.stream, plan.run, synced || !plan.run, ok);
-  if (!earlier.empty()) {
-    (void)HPPRT_GPU(GetLastError)();
+  if (!ok)
+    fail_after_wait(cfg, earlier, err, what);
+  return false;
+}
+
+void fail_after_wait(const Launch &cfg, const std::string &earlier, HPPRT_GPU(Error_t) err,
+                     const char *what) {
+  (void)HPPRT_GPU(GetLastError)(); // clear a non-sticky error
+  if (!earlier.empty())
     throw Error("hpp: " + earlier + ", or kernel '" + cfg.name + "' (" + cfg.file + ":" +
                 std::to_string(cfg.line) + ") after them, failed: " + error_text(err));
-  }
-  check(cfg, err, what);
-  return false;
+  fail(cfg, std::string(what) + ": " + error_text(err));
+}
+
+bool results_by_flag() {
+  static const bool by_flag =
+      env_choice("HPP_RESULT_WAIT", {"flag", "stream"}, {true, false});
+  return by_flag;
 }
 
 namespace {

@@ -219,6 +219,16 @@ unsigned max_partials();
 /// errors. True when the launch failed with a tuning candidate: plan then
 /// holds another shape, and the kernel must be launched again with it.
 bool finish_launch(Launch &cfg, Plan &plan);
+/// Throws the error err of waiting for cfg's kernel (what: the failed
+/// step), naming the regions queued before it on the stream (earlier,
+/// from queued_culprit), which may have failed instead.
+[[noreturn]] void fail_after_wait(const Launch &cfg, const std::string &earlier,
+                                  HPPRT_GPU(Error_t) err, const char *what);
+/// How a host waits for a reduction's result (ResultBase::wait): true
+/// (HPP_RESULT_WAIT unset or `flag`) reads it once its ready word is set;
+/// `stream` waits for the whole stream. Read once; anything else is an
+/// error.
+bool results_by_flag();
 void check_pointer(const Launch &cfg, const void *p, const char *var);
 void check_member_pointer(const Launch &cfg, const void *p, const char *member);
 /// Which of a team region's two kernels to launch: the one bounded to fill

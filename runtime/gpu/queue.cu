@@ -218,6 +218,20 @@ std::string queued_culprit(Stream stream) {
   return it == r.streams.end() ? std::string() : describe(it->second);
 }
 
+std::string queued_culprit_before_last(Stream stream) {
+  Records &r = records();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  auto it = r.streams.find(key_of(stream));
+  if (it == r.streams.end() || it->second.count < 2)
+    return std::string();
+  StreamRecord before;
+  before.name = it->second.name;
+  before.file = it->second.file;
+  before.line = it->second.line;
+  before.count = it->second.count - 1;
+  return describe(before);
+}
+
 void fence_stream(Stream stream, const char *what) {
   const HPPRT_GPU(Error_t) err = HPPRT_GPU(StreamSynchronize)(stream);
   forget_implicit(stream);

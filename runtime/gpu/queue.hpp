@@ -55,6 +55,9 @@ void settle_implicit(const char *what);
 void stream_waited(HPPRT_GPU(Stream_t) stream);
 /// The error text of a failed wait on stream, naming the work queued there.
 std::string queued_culprit(HPPRT_GPU(Stream_t) stream);
+/// The same for a wait for the last kernel queued on stream: the work
+/// queued before it, or empty when it is the only one since the last wait.
+std::string queued_culprit_before_last(HPPRT_GPU(Stream_t) stream);
 
 /// Stream::fence: waits, then delivers; throws naming the queued kernel.
 void fence_stream(HPPRT_GPU(Stream_t) stream, const char *what);

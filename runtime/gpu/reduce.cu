@@ -2,6 +2,7 @@
 #include "reduce.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <memory>
 #include <string>
 #include <utility>
@@ -12,13 +13,13 @@ namespace detail {
 
 ResultBase::ResultBase(Launch &cfg, PoolKind kind, std::size_t slot_bytes,
                        unsigned capacity, std::size_t result_bytes)
-    : cfg_(&cfg), kind_(kind), capacity_(capacity) {
+    : cfg_(&cfg), kind_(kind), ready_at_(ready_offset(result_bytes)), capacity_(capacity) {
   const HPPRT_GPU(Stream_t) stream = resolve_stream(cfg.stream);
   work_ = pool_acquire(kind, kPartialsOffset + capacity * slot_bytes, stream,
                        kind == PoolKind::Scan ? slot_bytes : 0);
   try {
     host_ = pool_acquire(PoolKind::Pinned,
-                         std::max<std::size_t>(result_bytes, 16), stream);
+                         std::max<std::size_t>(ready_at_ + 8, 16), stream);
   } catch (...) {
     pool_release(work_, Release::Now, stream);
     throw;
@@ -67,6 +68,9 @@ ResultBase::~ResultBase() {
 void ResultBase::prepare(const Launch &cfg, const Plan &plan) {
   if (!plan.run)
     return;
+  // Cleared before the launch that sets it (the launch orders this store
+  // before the kernel's).
+  __atomic_store_n(ready_word(), 0u, __ATOMIC_RELAXED);
   // The stream may have been set after this reduction was created.
   check(cfg, pool_use_on(work_, cfg.stream),
         HPPRT_GPU_PREFIX "StreamWaitEvent (runtime buffers)");
@@ -129,11 +133,58 @@ void ResultBase::deliver_at_fence(std::function<void(const char *)> write) {
 void ResultBase::wait() {
   if (!pending_)
     return;
-  const HPPRT_GPU(Error_t) err = HPPRT_GPU(StreamSynchronize)(stream_);
   pending_ = false;
-  if (err != HPPRT_GPU(Success))
-    ok_ = false;
-  check(*cfg_, err, "the kernel failed");
+  // The ready word is set by the last block to finish (a reduction's last
+  // block combines every block's partial; a scan's runs finish_scan), so
+  // every block has run its body and made its writes visible to the device
+  // (a kernel that failed never sets it), and the stream's earlier work
+  // had ended before the kernel started. What is left of the kernel
+  // touches no memory: its buffers can be handed out again at once, and
+  // later work on other streams need not wait for the stream (which the
+  // program may even destroy now, as it could after a waiting region).
+  // A kernel that never sets the word (a scan without finish_scan) is
+  // waited for through its stream.
+  if (results_by_flag() && await_ready()) {
+    stream_waited(stream_);
+    return;
+  }
+  const HPPRT_GPU(Error_t) err = HPPRT_GPU(StreamSynchronize)(stream_);
+  if (err == HPPRT_GPU(Success)) {
+    stream_waited(stream_);
+    // The launch is complete: the region's other results need no wait of
+    // their own (one synchronisation for a region's three reductions).
+    for (Participant *p : cfg_->participants)
+      if (p != this)
+        p->done(stream_, true, true, true);
+    return;
+  }
+  ok_ = false;
+  // The launch was queued without a wait (device_only): the kernels
+  // queued on the stream before it may have failed instead.
+  fail_after_wait(*cfg_, queued_culprit_before_last(stream_), err, "the kernel failed");
+}
+
+bool ResultBase::await_ready() const {
+  const unsigned *ready = ready_word();
+  const auto start = std::chrono::steady_clock::now();
+  for (unsigned spin = 1;; ++spin) {
+    if (__atomic_load_n(ready, __ATOMIC_ACQUIRE) != 0)
+      return true;
+    // Now and then: whether the stream ended (or failed) without setting
+    // it, and whether the wait has been long enough to give the CPU back
+    // through the stream's own wait (which honours the device's schedule
+    // flags, e.g. blocking synchronisation).
+    if (spin % 256 == 0) {
+      if (HPPRT_GPU(StreamQuery)(stream_) != HPPRT_GPU(ErrorNotReady))
+        return false;
+      (void)HPPRT_GPU(GetLastError)(); // not an error
+      if (std::chrono::steady_clock::now() - start > std::chrono::milliseconds(1))
+        return false;
+    }
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#endif
+  }
 }
 
 } // namespace detail

@@ -312,6 +312,24 @@ template <class Op, class V, class I> struct DeviceLocReduction {
 
 namespace detail {
 
+/// Where a reduction's ready word lies in its pinned result slot: after the
+/// value, 8-byte aligned. The host clears it before each launch; the block
+/// that writes the result sets it once the value is visible to the host,
+/// so a host waiting for the value (ResultBase::wait) can read it without
+/// waiting for the kernel's end and the stream's completion to reach it.
+constexpr std::size_t ready_offset(std::size_t result_bytes) {
+  return (result_bytes + 7) / 8 * 8;
+}
+
+#ifdef HPPRT_GPU_COMPILE
+/// Sets the ready word of the result at slot. Called after the value was
+/// stored and __threadfence_system() made it visible to the host.
+template <class T> __device__ inline void publish_ready(T *slot) {
+  *reinterpret_cast<volatile unsigned *>(reinterpret_cast<char *>(slot) +
+                                         ready_offset(sizeof(T))) = 1u;
+}
+#endif
+
 /// Non-template half of Reduction/LocReduction: buffers, stream, waiting.
 class ResultBase : public Participant {
 public:
@@ -326,12 +344,17 @@ public:
   void done(HPPRT_GPU(Stream_t) stream, bool ran, bool synced, bool ok) override;
 
 protected:
-  /// Waits for the launch that computes the result (if not done yet).
+  /// Waits until the result is in the host slot (if not there yet). It is
+  /// read as soon as its ready word is set (finish_reduction, finish_scan),
+  /// while the kernel may still be ending (its last block has nothing left
+  /// to do). HPP_RESULT_WAIT=stream waits for the stream every time (to
+  /// compare the two).
   void wait();
   /// `nowait`: write(host slot) runs at the fence of the launch's stream,
   /// which then owns the buffers; at once when nothing was launched.
   void deliver_at_fence(std::function<void(const char *)> write);
   char *host_slot() const { return host_.ptr; }
+  unsigned *ready_word() const { return reinterpret_cast<unsigned *>(host_.ptr + ready_at_); }
   char *device_slot() const { return host_.device; }
   unsigned *counter() const {
     return reinterpret_cast<unsigned *>(work_.device);
@@ -343,8 +366,13 @@ protected:
   static constexpr std::size_t kPartialsOffset = 256;
 
 private:
+  /// Spins on the ready word; false when the stream finished or failed
+  /// first, or after a millisecond (the caller then waits for the stream).
+  bool await_ready() const;
+
   const Launch *cfg_;
   PoolKind kind_;
+  std::size_t ready_at_; // offset of the ready word in the host slot
   PoolBuffer work_, host_;
   unsigned capacity_;
   HPPRT_GPU(Stream_t) stream_ = nullptr;
@@ -503,6 +531,7 @@ __device__ void finish_reduction(const DeviceReduction<Op, T> &r, T value,
     *r.result = acc;
     *r.counter = 0; // ready for the next launch that uses this buffer
     __threadfence_system();
+    detail::publish_ready(r.result);
   }
 }
 
@@ -537,6 +566,7 @@ __device__ void finish_loc_reduction(const DeviceLocReduction<Op, V, I> &r,
     *r.result = acc;
     *r.counter = 0;
     __threadfence_system();
+    detail::publish_ready(r.result);
   }
 }
 #endif // HPPRT_GPU_COMPILE

@@ -489,6 +489,26 @@ __device__ void scan_prefixes_in_place(const DeviceScan<Op, T> &s, index_t tile,
   detail::scan_prefixes_k<scan_items, Inclusive>(s, tile, items, items);
 }
 
+/// Called by every thread of every block at the end of a scan kernel whose
+/// total the host reads (Scan::result()): the last block to get here sets
+/// the total's ready word, so the host reads the total once every tile has
+/// stored its items, not when the thread holding the last item stored the
+/// total (other tiles may then still be running, or still fail). The count
+/// of finished blocks is the word after the tile counter, zero between
+/// launches: the last block resets it.
+template <class Op, class T> __device__ void finish_scan(const DeviceScan<Op, T> &s) {
+  __syncthreads(); // the block's items are stored
+  if (threadIdx.x == 0 && threadIdx.y == 0) {
+    __threadfence();
+    unsigned *finished = s.tile_counter + 1;
+    if (atomicAdd(finished, 1u) == gridDim.x - 1) {
+      *finished = 0;
+      __threadfence_system();
+      detail::publish_ready(s.total);
+    }
+  }
+}
+
 #endif // HPPRT_GPU_COMPILE
 
 } // namespace gpu

@@ -115,6 +115,10 @@ void dot_maxloc(int n, const double *x, const double *y, double &out, int &where
 // CUDA-NEXT: auto *const hpp_present_y = hpprt::cuda::present(y);
 // CUDA-NEXT: hpp_launch.check_pointer(hpp_present_x, "x");
 // CUDA-NEXT: hpp_launch.check_pointer(hpp_present_y, "y");
+// Results for the host, memory through pointers: no wait at the launch
+// when they are device memory; result() waits for each value.
+// CUDA-NEXT: hpp_launch.device_only =
+// CUDA-NEXT: hpp_launch.all_device(hpp_present_x, hpp_present_y);
 // CUDA-NEXT: using hpp_type_s = std::remove_reference_t<decltype(s)>;
 // CUDA-NEXT: hpprt::cuda::Reduction<hpprt::Sum, hpp_type_s> hpp_red_s(hpp_launch, s);
 // CUDA-NEXT: using hpp_type_c = std::remove_reference_t<decltype(c)>;

@@ -1,8 +1,9 @@
 // A reduction or scan variable that nothing can read after its region (a
 // local only the loop mentions, in a scope where the region runs once) is
-// not delivered to the host on GPUs: the region then returns without
-// waiting when its memory is device memory, as a region without results
-// does. Whatever hppc cannot prove unread is delivered as before: a later
+// not delivered to the host on GPUs: nothing waits for it (a region whose
+// memory is device memory returns at once). A delivered result is waited
+// for where the epilogue reads it (result()); the launch itself need not
+// wait either way. Whatever hppc cannot prove unread is delivered: a later
 // use, a use before the region that may let it escape (address, reference,
 // lambda capture), a loop, lambda or label around the region, a reference
 // or volatile variable, the name anywhere later in the scope's text. The
@@ -127,32 +128,35 @@ int index_read(int n, const double *in) {
 
 // CUDA: hpp_launch.device_only = hpp_launch.all_device(hpp_present_out, hpp_present_in);
 // CUDA-NOT: hpp_scan_s.result()
+// CUDA-NOT: finish_scan
 // CUDA: } // hpp region 'unread_scan'
 // CUDA: hpp_launch.device_only = hpp_launch.all_device(hpp_present_in, hpp_present_out);
 // CUDA-NOT: hpp_scan_s.result()
 // CUDA: } // hpp region 'unread_param'
-// CUDA-NOT: device_only
+// CUDA: hpp_launch.device_only = hpp_launch.all_device(
+// A total the host reads: the kernel's last block to finish says so.
+// CUDA: hpprt::cuda::finish_scan(hpp_dev_s);
 // CUDA: s = hpp_scan_s.result();
 // CUDA-NEXT: } // hpp region 'read_later'
-// CUDA-NOT: device_only
+// CUDA: hpp_launch.device_only = hpp_launch.all_device(
 // CUDA: s = hpp_red_s.result();
 // CUDA-NEXT: } // hpp region 'in_loop'
-// CUDA-NOT: device_only
+// CUDA: hpp_launch.device_only = hpp_launch.all_device(
 // CUDA: s = hpp_red_s.result();
 // CUDA-NEXT: } // hpp region 'address_taken'
-// CUDA-NOT: device_only
+// CUDA: hpp_launch.device_only = hpp_launch.all_device(
 // CUDA: s = hpp_red_s.result();
 // CUDA-NEXT: } // hpp region 'lambda_capture'
-// CUDA-NOT: device_only
+// CUDA: hpp_launch.device_only = hpp_launch.all_device(
 // CUDA: s = hpp_red_s.result();
 // CUDA-NEXT: } // hpp region 'labelled'
-// CUDA-NOT: device_only
+// CUDA: hpp_launch.device_only = hpp_launch.all_device(
 // CUDA: s = hpp_red_s.result();
 // CUDA-NEXT: } // hpp region 'by_reference'
-// CUDA-NOT: device_only
+// CUDA: hpp_launch.device_only = hpp_launch.all_device(
 // CUDA: s = hpp_red_s.result();
 // CUDA-NEXT: } // hpp region 'dead_text'
-// CUDA-NOT: device_only
+// CUDA: hpp_launch.device_only = hpp_launch.all_device(
 // CUDA: std::tie(best, at) = hpp_red_best.result();
 // CUDA-NEXT: } // hpp region 'index_read'
 

@@ -49,8 +49,9 @@ void rows(hpp::View<double, 1> r, hpp::View<const double, 2> a, int n, int m) {
 // CUDA-LABEL: void total(
 // CUDA: { const auto &hpp_result1 = out; double s; hpp::Sum<double>(s).init(s);
 // CUDA: hpp_launch.check_pointer(x.data(), "x");
-// A result for the host: the region waits.
-// CUDA-NOT: device_only
+// A result for the host: result() waits for it; the launch need not
+// when the View's data is device memory.
+// CUDA-NEXT: hpp_launch.device_only = hpp_launch.all_device(x.data());
 // CUDA: hpprt::cuda::Reduction<hpprt::Sum, hpp_type_s> hpp_red_s(hpp_launch, s);
 // CUDA: s = hpp_red_s.result();
 // CUDA: hpp::deep_copy(hpp_result1, s); }

@@ -174,10 +174,11 @@ std::string GPURegionWriter::launchPrologue(std::string &Captures) const {
   // exit, a wrong answer where the host memory is reachable).
   for (const std::string &M : R.PointerMembersOfThis)
     Pro += formatv("hpp_launch.check_member_pointer(this->{0}, \"{0}\");\n", M);
-  // Without results for the host, the region need not wait when its
-  // pointers are device memory (known only at run time).
+  // The region need not wait at launch when its pointers are device
+  // memory (known only at run time); a result for the host is waited for
+  // where the epilogue reads it.
   if (!L.Nowait)
-    if (std::optional<std::vector<std::string>> Pointers = effectsOnlyThroughPointers(R)) {
+    if (std::optional<std::vector<std::string>> Pointers = memoryEffectsOnlyThroughPointers(R)) {
       // What the device will use: the pointers' device addresses, a View's
       // data, and the device copy of a mapped container.
       for (std::string &P : *Pointers) {
@@ -231,8 +232,12 @@ std::string GPURegionWriter::rootEpilogue() const {
   std::string Epi = "}\n";
   StringRef Every = L.Level == LoopLevel::Team ? "false" : "true";
   for (const ReductionVar &RV : L.Reductions) {
-    if (RV.InScan)
+    // A total the host waits for is ready once every tile is stored.
+    if (RV.InScan) {
+      if (RV.ReadAfter && !L.Nowait)
+        Epi += formatv("{0}(hpp_dev_{1});\n", rt("finish_scan"), RV.Name);
       continue;
+    }
     if (isLocReduction(RV.Op))
       Epi += formatv("{0}(hpp_dev_{1}, {1}, {2}, {3});\n", rt("finish_loc_reduction"),
                      RV.Name, RV.IndexName, Every);

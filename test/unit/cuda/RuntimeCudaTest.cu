@@ -1265,6 +1265,172 @@ void case_streams_nowait() {
   CUDA_OK(cudaStreamDestroy(stream));
 }
 
+// A reduction over device memory (device_only) waits for its ready word,
+// not for the kernel's end: block 0 keeps running after it arrived, until
+// the host lets it go (or ~2 s pass, which a wait for the stream would
+// have to sit out: *late). The value is exact either way.
+__device__ void hold_until(volatile int *go, int *late) {
+  const long long start = clock64();
+  while (*go == 0)
+    if (clock64() - start > 4000000000ll) { // ~2 s at 2 GHz
+      *late = 1;
+      return;
+    }
+}
+
+/// After result() returned: the kernel on stream, held by hold_until,
+/// must not have ended yet; releases it and checks that it did not give
+/// up waiting (which a result() waiting for the stream would have made it
+/// do). Under a sanitizer (--quick) the kernel may take longer than the
+/// millisecond result() spins before it waits for the stream.
+void release_held(cudaStream_t stream, int *hold, const char *what) {
+  if (!g_quick)
+    CHECK_MSG(cudaStreamQuery(stream) == cudaErrorNotReady,
+              "%s: the kernel had ended before result() returned", what);
+  (void)cudaGetLastError();
+  reinterpret_cast<volatile int *>(hold)[0] = 1;
+  CUDA_OK(cudaStreamSynchronize(stream));
+  if (!g_quick)
+    CHECK_MSG(hold[1] == 0, "%s: result() waited for the kernel's end", what);
+  hold[0] = hold[1] = 0;
+}
+
+void case_result_ready() {
+  cudaStream_t stream;
+  CUDA_OK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+  int *hold = nullptr, *dhold = nullptr;
+  CUDA_OK(cudaHostAlloc(&hold, 2 * sizeof(int), cudaHostAllocMapped));
+  CUDA_OK(cudaHostGetDevicePointer(&dhold, hold, 0));
+  hold[0] = hold[1] = 0;
+  const index_t n = 1 << 20;
+  for (int rep = 0; rep < 3; ++rep) {
+    long long total = rep;
+    rt::Launch hpp_launch("result_ready", "RuntimeCudaTest.cu", __LINE__);
+    hpp_launch.kind = rt::RegionKind::Flat;
+    hpp_launch.iterations = n;
+    hpp_launch.stream = stream;
+    hpp_launch.device_only = true;
+    rt::Reduction<hpprt::Sum, long long> hpp_red(hpp_launch, total);
+    int *const h = dhold;
+    auto body = [=, d = hpp_red.device()] __device__(const rt::Ctx &) {
+      long long acc = 0;
+      for (index_t i = rt::global_rank(); i < n; i += rt::global_size())
+        acc += i;
+      rt::finish_reduction(d, acc, true);
+      if (blockIdx.x == 0 && threadIdx.x == 0)
+        hold_until(h, h + 1);
+    };
+    rt::launch(hpp_launch, hpp_kernel<decltype(body)>, body);
+    CHECK(hpp_red.result() == rep + n * (n - 1) / 2);
+    release_held(stream, hold, "sum");
+  }
+
+  // A scan's total: ready once every block has passed finish_scan (block 0
+  // is held after it), then every item is stored.
+  {
+    const index_t m = 3 * (rt::scan_block * rt::scan_items) * 100 + 17;
+    std::vector<long long> sx(static_cast<std::size_t>(m));
+    for (index_t i = 0; i < m; ++i)
+      sx[i] = (i * 31) % 1000;
+    DevBuf<long long> in(sx);
+    DevBuf<long long> out(static_cast<std::size_t>(m));
+    const long long *pin = in.p;
+    long long *po = out.p;
+    long long total = 5;
+    rt::Launch hpp_launch("result_ready_scan", "RuntimeCudaTest.cu", __LINE__);
+    hpp_launch.kind = rt::RegionKind::Scan;
+    hpp_launch.iterations = m;
+    hpp_launch.stream = stream;
+    hpp_launch.device_only = true;
+    rt::Scan<hpprt::Sum, long long> hpp_scan(hpp_launch, total);
+    int *const h = dhold;
+    auto body = [=, d = hpp_scan.device()] __device__(const rt::Ctx &) {
+      const index_t tile = rt::scan_tile(d);
+      long long items[rt::scan_items];
+      for (int k = 0; k < rt::scan_items; ++k) {
+        const index_t i = rt::scan_item(tile, k);
+        items[k] = i < m ? pin[i] : 0;
+      }
+      rt::scan_prefixes_in_place<false>(d, tile, items);
+      for (int k = 0; k < rt::scan_items; ++k) {
+        const index_t i = rt::scan_item(tile, k);
+        if (i < m)
+          po[i] = items[k];
+      }
+      rt::finish_scan(d);
+      if (blockIdx.x == 0 && threadIdx.x == 0)
+        hold_until(h, h + 1);
+    };
+    rt::launch(hpp_launch, hpp_kernel<decltype(body)>, body);
+    total = hpp_scan.result();
+    release_held(stream, hold, "scan");
+    const std::vector<long long> got = out.get();
+    long long run = 5;
+    index_t bad = 0;
+    for (index_t i = 0; i < m; ++i) {
+      bad += got[i] != run;
+      run += sx[i];
+    }
+    CHECK_MSG(bad == 0, "scan: %lld prefixes wrong", (long long)bad);
+    CHECK_MSG(total == run, "scan: total %lld vs %lld", total, run);
+  }
+  CUDA_OK(cudaFreeHost(hold));
+
+  // Buffers handed out again as soon as the value is read: back-to-back
+  // reductions on two streams (a minloc too), every value exact.
+  cudaStream_t other;
+  CUDA_OK(cudaStreamCreateWithFlags(&other, cudaStreamNonBlocking));
+  std::vector<double> x(static_cast<std::size_t>(n));
+  for (index_t i = 0; i < n; ++i)
+    x[i] = static_cast<double>((i * 7919) % 100003);
+  DevBuf<double> dx(x);
+  const double *px = dx.p;
+  for (int rep = 0; rep < 200; ++rep) {
+    const index_t m = n - rep * 37;
+    double expect = 0, best = 1e300;
+    int at = -1;
+    for (index_t i = 0; i < m; ++i) {
+      expect += x[i];
+      if (x[i] + rep < best) {
+        best = x[i] + rep;
+        at = static_cast<int>(i);
+      }
+    }
+    double sum = 0;
+    std::pair<double, int> loc;
+    rt::Launch hpp_launch("result_ready_reuse", "RuntimeCudaTest.cu", __LINE__);
+    hpp_launch.kind = rt::RegionKind::Flat;
+    hpp_launch.iterations = m;
+    hpp_launch.stream = rep % 2 ? other : stream;
+    hpp_launch.device_only = true;
+    rt::Reduction<hpprt::Sum, double> hpp_red(hpp_launch, sum);
+    rt::LocReduction<hpprt::MinLoc, double, int> hpp_loc(hpp_launch, 1e300, -1);
+    auto body = [=, d = hpp_red.device(), l = hpp_loc.device()] __device__(const rt::Ctx &) {
+      double acc = 0, v = 1e300;
+      int vi = -1;
+      for (index_t i = rt::global_rank(); i < m; i += rt::global_size()) {
+        acc += px[i];
+        rt::detail::loc_join<hpprt::MinLoc>(v, vi, px[i] + rep, static_cast<int>(i));
+      }
+      rt::finish_reduction(d, acc, true);
+      rt::finish_loc_reduction(l, v, vi, true);
+    };
+    rt::launch(hpp_launch, hpp_kernel<decltype(body)>, body);
+    sum = hpp_red.result();
+    loc = hpp_loc.result();
+    // Integers below 2^53 in any order: exact.
+    CHECK_MSG(sum == expect, "rep %d: sum %.17g vs %.17g", rep, sum, expect);
+    CHECK_MSG(loc.first == best && loc.second == at, "rep %d: minloc (%g, %d) vs (%g, %d)",
+              rep, loc.first, loc.second, best, at);
+  }
+  // A read result leaves no work of the region for later launches to wait
+  // for: the program may destroy its streams, and the next launch (on
+  // another stream) must not record an event on them.
+  CUDA_OK(cudaStreamDestroy(stream));
+  CUDA_OK(cudaStreamDestroy(other));
+  flat_reduction<hpprt::Sum, long long>(1 << 16, 0, 0);
+}
+
 // ---- buffer pools ----------------------------------------------------------
 // A kernel that runs until the host sets *go (mapped pinned memory) or about
 // two seconds have passed; *late records the timeout.
@@ -2242,6 +2408,7 @@ int main(int argc, char **argv) {
       {"views", case_views},
       {"zero_iterations", case_zero_iterations},
       {"streams_nowait", case_streams_nowait},
+      {"result_ready", case_result_ready},
       {"pool_growth_no_sync", case_pool_growth_no_sync},
       {"pool_stream_reuse", case_pool_stream_reuse},
       {"pool_thread_cache", case_pool_thread_cache},
