@@ -142,9 +142,10 @@ void ResultBase::wait() {
   // touches no memory: its buffers can be handed out again at once, and
   // later work on other streams need not wait for the stream (which the
   // program may even destroy now, as it could after a waiting region).
-  // A kernel that never sets the word (a scan without finish_scan) is
-  // waited for through its stream.
-  if (results_by_flag() && await_ready()) {
+  // A kernel that never sets the word (a scan without finish_scan, or of
+  // more than scan_ready_tiles tiles) is waited for through its stream.
+  const bool flagged = kind_ != PoolKind::Scan || cfg_->grid.x <= scan_ready_tiles;
+  if (flagged && results_by_flag() && await_ready()) {
     stream_waited(stream_);
     return;
   }

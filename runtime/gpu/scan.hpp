@@ -495,8 +495,11 @@ __device__ void scan_prefixes_in_place(const DeviceScan<Op, T> &s, index_t tile,
 /// stored its items, not when the thread holding the last item stored the
 /// total (other tiles may then still be running, or still fail). The count
 /// of finished blocks is the word after the tile counter, zero between
-/// launches: the last block resets it.
+/// launches: the last block resets it. Grids of more than scan_ready_tiles
+/// blocks skip it (launch.hpp says why).
 template <class Op, class T> __device__ void finish_scan(const DeviceScan<Op, T> &s) {
+  if (gridDim.x > scan_ready_tiles)
+    return;
   __syncthreads(); // the block's items are stored
   if (threadIdx.x == 0 && threadIdx.y == 0) {
     __threadfence();

@@ -1326,9 +1326,12 @@ void case_result_ready() {
   }
 
   // A scan's total: ready once every block has passed finish_scan (block 0
-  // is held after it), then every item is stored.
-  {
-    const index_t m = 3 * (rt::scan_block * rt::scan_items) * 100 + 17;
+  // is held after it), then every item is stored. A scan of more tiles
+  // than scan_ready_tiles publishes no ready word: its total comes through
+  // the stream's wait (block 0 is not held then).
+  for (const index_t tiles : {index_t{301}, index_t{rt::scan_ready_tiles} + 88}) {
+    const bool held = tiles <= index_t{rt::scan_ready_tiles};
+    const index_t m = (tiles - 1) * (rt::scan_block * rt::scan_items) + 17;
     std::vector<long long> sx(static_cast<std::size_t>(m));
     for (index_t i = 0; i < m; ++i)
       sx[i] = (i * 31) % 1000;
@@ -1343,7 +1346,7 @@ void case_result_ready() {
     hpp_launch.stream = stream;
     hpp_launch.device_only = true;
     rt::Scan<hpprt::Sum, long long> hpp_scan(hpp_launch, total);
-    int *const h = dhold;
+    int *const h = held ? dhold : nullptr;
     auto body = [=, d = hpp_scan.device()] __device__(const rt::Ctx &) {
       const index_t tile = rt::scan_tile(d);
       long long items[rt::scan_items];
@@ -1358,12 +1361,14 @@ void case_result_ready() {
           po[i] = items[k];
       }
       rt::finish_scan(d);
-      if (blockIdx.x == 0 && threadIdx.x == 0)
+      if (h && blockIdx.x == 0 && threadIdx.x == 0)
         hold_until(h, h + 1);
     };
     rt::launch(hpp_launch, hpp_kernel<decltype(body)>, body);
+    CHECK(hpp_launch.grid.x == static_cast<unsigned>(tiles));
     total = hpp_scan.result();
-    release_held(stream, hold, "scan");
+    if (held)
+      release_held(stream, hold, "scan");
     const std::vector<long long> got = out.get();
     long long run = 5;
     index_t bad = 0;
@@ -1371,8 +1376,10 @@ void case_result_ready() {
       bad += got[i] != run;
       run += sx[i];
     }
-    CHECK_MSG(bad == 0, "scan: %lld prefixes wrong", (long long)bad);
-    CHECK_MSG(total == run, "scan: total %lld vs %lld", total, run);
+    CHECK_MSG(bad == 0, "scan of %lld tiles: %lld prefixes wrong", (long long)tiles,
+              (long long)bad);
+    CHECK_MSG(total == run, "scan of %lld tiles: total %lld vs %lld", (long long)tiles, total,
+              run);
   }
   CUDA_OK(cudaFreeHost(hold));
 
