@@ -158,8 +158,13 @@ inline hipError_t host_alloc(void **p, std::size_t bytes) { return hipHostMalloc
 inline hipError_t host_free(void *p) { return hipHostFree(p); }
 
 /// Pinned host memory that kernels can reach through a device pointer.
+/// Coherent (fine-grained) on AMD whatever HIP_HOST_COHERENT says: results
+/// and their ready words must reach a host that spins on them while the
+/// kernel runs (ResultBase::wait), not at the kernel's end. The flag is 0
+/// on the NVIDIA platform, where mapped memory is coherent anyway.
 inline hipError_t host_alloc_mapped(void **p, std::size_t bytes) {
-  return hipHostMalloc(p, bytes, hipHostMallocMapped | hipHostMallocPortable);
+  return hipHostMalloc(p, bytes,
+                       hipHostMallocMapped | hipHostMallocPortable | hipHostMallocCoherent);
 }
 
 /// Whether the device allocates in stream order (hipMallocAsync).
