@@ -165,7 +165,25 @@ void ResultBase::wait() {
   fail_after_wait(*cfg_, queued_culprit_before_last(stream_), err, "the kernel failed");
 }
 
+namespace {
+/// Whether the program lets a host thread spin while it waits for the
+/// current device (its default scheduling). With blocking synchronisation
+/// or yielding asked for (cudaSetDeviceFlags), a result is waited for
+/// through the stream, as the program chose.
+bool host_may_spin() {
+  unsigned flags = 0;
+  if (HPPRT_GPU(GetDeviceFlags)(&flags) != HPPRT_GPU(Success)) {
+    (void)HPPRT_GPU(GetLastError)();
+    return false;
+  }
+  const unsigned mode = flags & HPPRT_GPU(DeviceScheduleMask);
+  return mode != HPPRT_GPU(DeviceScheduleBlockingSync) && mode != HPPRT_GPU(DeviceScheduleYield);
+}
+} // namespace
+
 bool ResultBase::await_ready() const {
+  if (!host_may_spin())
+    return false;
   const unsigned *ready = ready_word();
   const auto start = std::chrono::steady_clock::now();
   for (unsigned spin = 1;; ++spin) {
@@ -173,8 +191,7 @@ bool ResultBase::await_ready() const {
       return true;
     // Now and then: whether the stream ended (or failed) without setting
     // it, and whether the wait has been long enough to give the CPU back
-    // through the stream's own wait (which honours the device's schedule
-    // flags, e.g. blocking synchronisation).
+    // through the stream's own wait.
     if (spin % 256 == 0) {
       if (HPPRT_GPU(StreamQuery)(stream_) != HPPRT_GPU(ErrorNotReady))
         return false;

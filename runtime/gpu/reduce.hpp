@@ -367,7 +367,8 @@ protected:
 
 private:
   /// Spins on the ready word; false when the stream finished or failed
-  /// first, or after a millisecond (the caller then waits for the stream).
+  /// first, after a millisecond, or at once where the program asked the
+  /// device not to spin (the caller then waits for the stream).
   bool await_ready() const;
 
   const Launch *cfg_;

@@ -12,8 +12,10 @@
 // RUN: %t > %t.default
 // RUN: env HPP_RESULT_WAIT=flag %t > %t.flag
 // RUN: env HPP_RESULT_WAIT=stream %t > %t.stream
+// RUN: %t blocking > %t.blocking
 // RUN: diff %t.default %t.flag
 // RUN: diff %t.default %t.stream
+// RUN: diff %t.default %t.blocking
 // RUN: %FileCheck --input-file=%t.default %s --check-prefix=OUT
 // RUN: env HPP_RESULT_WAIT=spin not %t 2> %t.err
 // RUN: %FileCheck --input-file=%t.err %s --check-prefix=CHOICE --implicit-check-not=terminate
@@ -29,8 +31,8 @@
 // OUT: wrapped stream sum exact
 // OUT: scan total 499500 prefix 3 = 3
 // CHOICE: hpp: error: HPP_RESULT_WAIT='spin' is not a choice (expected flag or stream)
-// FAULT: hpp: error: kernel 'wild_sum' ({{.*}}cuda_result_wait.cpp:[[@LINE+44]]): the kernel failed: {{.*}}illegal memory access
-// LATE: hpp: error: kernel 'fill' ({{.*}}cuda_result_wait.cpp:[[@LINE+27]]), or kernel 'wild_sum' ({{.*}}cuda_result_wait.cpp:[[@LINE+43]]) after them, failed: {{.*}}illegal memory access
+// FAULT: hpp: error: kernel 'wild_sum' ({{.*}}cuda_result_wait.cpp:[[@LINE+54]]): the kernel failed: {{.*}}illegal memory access
+// LATE: hpp: error: kernel 'fill' ({{.*}}cuda_result_wait.cpp:[[@LINE+37]]), or kernel 'wild_sum' ({{.*}}cuda_result_wait.cpp:[[@LINE+53]]) after them, failed: {{.*}}illegal memory access
 // FAULT-OUT: before the faulting sum
 // FAULT-OUT-NOT: not reached
 #include <cstdio>
@@ -48,12 +50,22 @@ static void* make_native() {
   return g_native;
 }
 static void destroy_native() { (void)cudaStreamDestroy(g_native); }
+// "blocking": the program asks the device not to spin; results are then
+// waited for through the stream.
+static void block_on_waits() {
+  if (cudaSetDeviceFlags(cudaDeviceScheduleBlockingSync) != cudaSuccess)
+    std::abort();
+}
 #else
 static void* make_native() { return nullptr; }
 static void destroy_native() {}
+static void block_on_waits() {}
 #endif
 
 int main(int argc, char** argv) {
+  const bool blocking = argc > 1 && std::strcmp(argv[1], "blocking") == 0;
+  if (blocking)
+    block_on_waits();
   const long n = 1 << 20;
   long long* x = hpp::alloc<long long>(n, hpp::Space::Device);
   long long* out = hpp::alloc<long long>(1000, hpp::Space::Device);
@@ -64,7 +76,7 @@ int main(int argc, char** argv) {
   for (long i = 0; i < n; ++i)
     host[i] = (i * 7919) % 100003;
 
-  if (argc > 1) {
+  if (argc > 1 && !blocking) {
     // "fault": fill is done first, so the sum's kernel alone is named;
     // "fault-late": fill was queued before it and may be the culprit.
     if (std::strcmp(argv[1], "fault") == 0)
