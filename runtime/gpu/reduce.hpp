@@ -312,8 +312,8 @@ template <class Op, class V, class I> struct DeviceLocReduction {
 
 namespace detail {
 
-/// Where a reduction's ready word lies in its pinned result slot: after the
-/// value, 8-byte aligned. The host clears it before each launch; the block
+/// Where a result's ready word lies in its pinned slot: after the value,
+/// 8-byte aligned. The host clears it before each launch; the block
 /// that writes the result sets it once the value is visible to the host,
 /// so a host waiting for the value (ResultBase::wait) can read it without
 /// waiting for the kernel's end and the stream's completion to reach it.
