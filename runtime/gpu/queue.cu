@@ -71,15 +71,25 @@ struct ThreadState {
 };
 thread_local ThreadState this_thread{};
 
-std::string describe(const StreamRecord &r) {
-  if (r.count == 0)
+/// The kernels r records, but for the last \p leave_out of them.
+std::string describe(const StreamRecord &r, unsigned leave_out = 0) {
+  if (r.count <= leave_out)
     return "";
+  const unsigned count = r.count - leave_out;
   std::string s = std::string("kernel '") + r.name + "' (" + r.file + ":" +
                   std::to_string(r.line) + ")";
-  if (r.count > 1)
-    s += " or one of the " + std::to_string(r.count - 1) +
+  if (count > 1)
+    s += " or one of the " + std::to_string(count - 1) +
          " kernels queued after it on the same stream";
   return s;
+}
+
+/// describe() of stream's record, if it has one.
+std::string describe_stream(Stream stream, unsigned leave_out) {
+  Records &r = records();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  auto it = r.streams.find(key_of(stream));
+  return it == r.streams.end() ? std::string() : describe(it->second, leave_out);
 }
 
 void forget_implicit(Stream stream) {
@@ -211,26 +221,9 @@ void stream_waited(Stream stream) {
     it->second.count = 0;
 }
 
-std::string queued_culprit(Stream stream) {
-  Records &r = records();
-  std::lock_guard<std::mutex> lock(r.mutex);
-  auto it = r.streams.find(key_of(stream));
-  return it == r.streams.end() ? std::string() : describe(it->second);
-}
+std::string queued_culprit(Stream stream) { return describe_stream(stream, 0); }
 
-std::string queued_culprit_before_last(Stream stream) {
-  Records &r = records();
-  std::lock_guard<std::mutex> lock(r.mutex);
-  auto it = r.streams.find(key_of(stream));
-  if (it == r.streams.end() || it->second.count < 2)
-    return std::string();
-  StreamRecord before;
-  before.name = it->second.name;
-  before.file = it->second.file;
-  before.line = it->second.line;
-  before.count = it->second.count - 1;
-  return describe(before);
-}
+std::string queued_culprit_before_last(Stream stream) { return describe_stream(stream, 1); }
 
 void fence_stream(Stream stream, const char *what) {
   const HPPRT_GPU(Error_t) err = HPPRT_GPU(StreamSynchronize)(stream);
