@@ -1,7 +1,10 @@
 // Helpers shared by the stand-alone CUDA benchmarks of benchmarks/cuda/*/:
 // CK(call) exits with the call and CUDA's message when a runtime call fails;
 // median_ms(reps, f) is the median over reps of f()'s time on the default
-// stream by events, after two untimed calls (warm-up).
+// stream by events, after two untimed calls (warm-up). With
+// g_queue_behind_cycles set, each timed call is queued behind a one-thread
+// kernel of that many clock cycles launched before the first event, so the
+// host's launch work overlaps it and the time is the device's alone.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -20,6 +23,21 @@
     }                                                                                           \
   } while (0)
 
+inline long long g_queue_behind_cycles = 0;
+
+template <int = 0> __global__ void queue_behind(long long cycles) {
+  const long long t0 = clock64();
+  while (clock64() - t0 < cycles) {
+  }
+}
+
+/// Sets g_queue_behind_cycles to `us` microseconds at the device's clock.
+inline void queue_behind_us(int us) {
+  int khz = 0;
+  CK(cudaDeviceGetAttribute(&khz, cudaDevAttrClockRate, 0));
+  g_queue_behind_cycles = static_cast<long long>(us) * khz / 1000;
+}
+
 template <class F> float median_ms(int reps, F &&f) {
   cudaEvent_t a, b;
   CK(cudaEventCreate(&a));
@@ -28,6 +46,8 @@ template <class F> float median_ms(int reps, F &&f) {
   f();
   std::vector<float> t;
   for (int r = 0; r < reps; ++r) {
+    if (g_queue_behind_cycles)
+      queue_behind<><<<1, 1>>>(g_queue_behind_cycles);
     CK(cudaEventRecord(a));
     f();
     CK(cudaEventRecord(b));

@@ -20,6 +20,14 @@
 #include <cassert>
 #include <vector>
 
+/// `omp simd reduction(+: s)` starts each lane's copy of s at +0.0, so a
+/// floating sum of -0.0 values came out +0.0 where the serial loop keeps
+/// -0.0 (+0.0 + -0.0 is +0.0). The emitter names this reduction for sums
+/// of float, double and long double instead: the same combine, from -0.0,
+/// the additive identity (hpprt::Sum). It vectorises as `+` does.
+#pragma omp declare reduction(hpprt_fsum : float, double, long double : omp_out += omp_in) \
+    initializer(omp_priv = -0.0)
+
 namespace hpprt {
 namespace omp {
 

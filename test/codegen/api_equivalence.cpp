@@ -71,7 +71,7 @@ double yax_api(int E, int M, const double *A, const double *x, const double *y) 
 // OMP: hpprt::omp::Partials<hpprt::Sum,
 // OMP-NEXT: std::remove_reference_t<decltype(hpp_red_total)>>
 // OMP-NEXT: hpp_part_total;
-// OMP: #pragma omp simd reduction(+: row)
+// OMP: #pragma omp simd reduction(hpprt_fsum: row)
 // OMP: hpp_part_total.combine_into(hpp_red_total);
 // OMP-LABEL: double yax_api(
 // OMP: { auto &[[RESULT:hpp_result[0-9]+]] = result; double total; hpp::Sum<double>(total).init(total);
@@ -89,7 +89,7 @@ double yax_api(int E, int M, const double *A, const double *x, const double *y) 
 // OMP-NEXT: int [[LEAGUE:hpp_league[0-9]+]] = hpprt::index_at(hpp_lb0_0, hpp_iv0, 1);
 // OMP: { auto &[[ROW:hpp_result[0-9]+]] = row; double r; hpp::Sum<double>(r).init(r);
 // OMP: { // hpp team-vector loop (omp simd)
-// OMP: #pragma omp simd reduction(+: r)
+// OMP: #pragma omp simd reduction(hpprt_fsum: r)
 // OMP: for (int j = hpp_lb1_0; j < hpp_ub1_0; ++j) {
 // OMP-NEXT: #line 33 "{{.*}}api_equivalence.cpp"
 // OMP-NEXT: { r += A[[[LEAGUE]] * M + j] * x[j]; }

@@ -76,3 +76,24 @@ long exclusive(int n, const int *x, long *out) {
 // HIP: #define HPP_BACKEND_{{HIP}} 1
 // HIP-NEXT: #include <hpprt/{{hip}}/hpprt.hpp>
 // HIP: hpprt::{{hip}}::
+
+// A partial of floating type: the input phase starts from -0.0, the
+// identity of `+`, so that its contribution is exactly what the body adds
+// (from +0.0 the compiler must keep an add per item: x + 0.0 is not x for
+// x = -0.0). The scan itself still starts from the partial's T().
+double exclusive_doubles(int n, const double *x, double *out) {
+  double total = 0;
+  hpp::parallel_scan(
+      "excl_doubles", n,
+      [=](int i, double &partial, bool final) {
+        if (final)
+          out[i] = partial;
+        partial += x[i];
+      },
+      total);
+  return total;
+}
+// OMP: { auto &{{hpp_result[0-9]+}} = total; double partial{};
+// OMP: { double hpp_part; { double partial = static_cast<double>(-0.0); const bool final = false;
+// CUDA: { auto &{{hpp_result[0-9]+}} = total; double partial{};
+// CUDA: { double hpp_part; { double partial = static_cast<double>(-0.0); const bool final = false;

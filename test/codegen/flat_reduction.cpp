@@ -58,7 +58,7 @@ void dot_maxloc(int n, const double *x, const double *y, double &out, int &where
 // OMP-NEXT: auto s = hpprt::identity_like<hpprt::Sum>(hpp_red_s);
 // OMP-NEXT: auto c = hpprt::identity_like<hpprt::Sum>(hpp_red_c);
 // The vector level of 'team thread vector' makes the chunk loop simd.
-// OMP-NEXT: #pragma omp simd reduction(+: s) reduction(+: c)
+// OMP-NEXT: #pragma omp simd reduction(hpprt_fsum: s) reduction(+: c)
 // OMP-NEXT: #line 17
 // OMP: for (hpprt::index_t hpp_iv0 = hpp_chunk.begin; hpp_iv0 < hpp_chunk.end;
 // OMP-NEXT: ++hpp_iv0) {

@@ -86,7 +86,7 @@ void guarded(int n, double *y, double *z) {
 // OMP-NEXT: {{^}}    double t = 0;
 // OMP-NEXT: {{^}}    { // hpp team-vector loop (omp simd)
 // OMP-NEXT: {{^}}      int hpp_lb1_0 = 0;
-// OMP: {{^}}#pragma omp simd reduction(+: t){{$}}
+// OMP: {{^}}#pragma omp simd reduction(hpprt_fsum: t){{$}}
 // OMP-NEXT: {{^}}#line 34 "{{.*}}.cpp"
 // OMP-NEXT: {{^}}    for (int j = hpp_lb1_0; j < hpp_ub1_0; ++j) {{{$}}
 // OMP-NEXT: {{^}}#line 34 "{{.*}}.cpp"

@@ -24,7 +24,7 @@ void headers(int T, int n, std::size_t nz, unsigned un, long ln, double *out) {
     for (int j = n; j > 0; --j)
       s += j;
     // OMP: (void)hpp_n2;
-    // OMP-NEXT: #pragma omp simd reduction(+: s)
+    // OMP-NEXT: #pragma omp simd reduction(hpprt_fsum: s)
     // OMP: for (int j = hpp_lb2_0; j > hpp_ub2_0; --j) {
 #pragma hpp vector reduction(+ : s)
     for (unsigned j = 0u; j < un; ++j)

@@ -63,7 +63,7 @@ void ops(int n, const int *v, const double *x, double &sum, double &prod, double
 // OMP-NEXT: auto e = hpprt::identity_like<hpprt::BXor>(hpp_red_e);
 // OMP-NEXT: auto al = hpprt::identity_like<hpprt::LAnd>(hpp_red_al);
 // OMP-NEXT: auto an = hpprt::identity_like<hpprt::LOr>(hpp_red_an);
-// OMP-NEXT: #pragma omp simd reduction(+: s) reduction(*: p) reduction(min: mn) reduction(max: mx) reduction(&: a) reduction(|: o) reduction(^: e) reduction(&&: al) reduction(||: an)
+// OMP-NEXT: #pragma omp simd reduction(hpprt_fsum: s) reduction(*: p) reduction(min: mn) reduction(max: mx) reduction(&: a) reduction(|: o) reduction(^: e) reduction(&&: al) reduction(||: an)
 // OMP: hpp_part_s.combine_into(hpp_red_s);
 // OMP-NEXT: hpp_part_p.combine_into(hpp_red_p);
 // OMP-NEXT: hpp_part_mn.combine_into(hpp_red_mn);

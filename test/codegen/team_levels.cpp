@@ -56,7 +56,7 @@ void three_level_sums(int E, int N, int M, const double *A, const double *x, dou
 // bounds evaluated once.
 // OMP: for (int n = hpp_lb1_0; n < hpp_ub1_0; ++n) {
 // OMP: { // hpp vector loop (omp simd)
-// OMP: #pragma omp simd reduction(+: s)
+// OMP: #pragma omp simd reduction(hpprt_fsum: s)
 // OMP-NEXT: #line 19
 // OMP: for (int m = hpp_lb2_0; m < hpp_ub2_0; ++m) {
 // OMP-NEXT: #line 20 "{{.*}}team_levels.cpp"

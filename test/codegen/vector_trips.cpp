@@ -130,7 +130,7 @@ void rows(int E, const double *in, double *out) {
 // CUDA-NEXT: }
 // CUDA-NEXT: hpp_launch.vector_reductions = false;
 
-// OMP: #pragma omp simd reduction(+: acc)
+// OMP: #pragma omp simd reduction(hpprt_fsum: acc)
 // OMP-NOT: hpp_launch.vector_trips
 
 // REPORT: region 'sized'

@@ -29,6 +29,12 @@ template <class Op, class T> T fold(std::initializer_list<T> values) {
 TEST(ReduceOps, Identities) {
   EXPECT_EQ(hpprt::Sum::identity<int>(), 0);
   EXPECT_EQ(hpprt::Sum::identity<double>(), 0.0);
+  // -0.0, the value x + id == x keeps for every x, a sign of zero included.
+  EXPECT_TRUE(std::signbit(hpprt::Sum::identity<double>()));
+  EXPECT_TRUE(std::signbit(hpprt::Sum::identity<float>()));
+  EXPECT_TRUE(std::signbit(fold<hpprt::Sum>({-0.0, -0.0})));
+  EXPECT_FALSE(std::signbit(fold<hpprt::Sum>({0.0})));
+  EXPECT_FALSE(std::signbit(fold<hpprt::Sum>({-0.0, 0.0})));
   EXPECT_EQ(hpprt::Prod::identity<long>(), 1);
   EXPECT_EQ(hpprt::Min::identity<int>(), std::numeric_limits<int>::max());
   EXPECT_EQ(hpprt::Min::identity<unsigned>(),

@@ -41,6 +41,33 @@ __global__ void __launch_bounds__(Block, MinBlocks)
   }
 }
 
+// The same items as the generated kernels compute them: scan_item's index
+// (hidden from the optimizer, one computation per item) narrowed to the
+// loop's `int i`, the runtime's shape and waits.
+template <bool Inclusive, class T>
+__global__ void HPPRT_GPU_SCAN_LAUNCH_BOUNDS generated_scan(rt::DeviceScan<hpprt::Sum, T> st,
+                                                            const T *in, T *out, index_t n) {
+  const index_t tile = rt::scan_tile(st);
+  T items[rt::scan_items];
+  for (int k = 0; k < rt::scan_items; ++k) {
+    const index_t iv = rt::scan_item(tile, k);
+    T s = hpprt::Sum::identity<T>();
+    if (iv < n) {
+      const int i = hpprt::index_at(0, iv, 1);
+      s += in[i];
+    }
+    items[k] = s;
+  }
+  rt::scan_prefixes_in_place<Inclusive>(st, tile, items);
+  for (int k = 0; k < rt::scan_items; ++k) {
+    const index_t iv = rt::scan_item(tile, k);
+    if (iv >= n)
+      continue;
+    const int i = hpprt::index_at(0, iv, 1);
+    out[i] = items[k];
+  }
+}
+
 template <class T> __global__ void fill(T *p, index_t n) {
   for (index_t i = blockIdx.x * index_t(blockDim.x) + threadIdx.x; i < n;
        i += index_t(gridDim.x) * blockDim.x)
@@ -87,10 +114,15 @@ template <class T> struct CubScan {
   }
 };
 
-template <int Block, int K, int MinBlocks, unsigned StartNs, unsigned PollNs, bool Inclusive,
-          class T>
-void variant(Data<T> &d, const char *type) {
-  const index_t tile = index_t(Block) * K;
+template <class T>
+using ScanKernel = void (*)(rt::DeviceScan<hpprt::Sum, T>, const T *, T *, index_t);
+
+/// Times one scan kernel of Block threads and K items per thread against
+/// CUB's scan of the same kind, checks it element by element, prints a row.
+template <class T>
+void measure(Data<T> &d, const char *type, const char *shape, bool inclusive, int block, int k,
+             ScanKernel<T> kernel) {
+  const index_t tile = index_t(block) * k;
   const index_t tiles = (d.n + tile - 1) / tile;
   const std::size_t bytes = 256 + tiles * sizeof(rt::detail::TileWord<T>);
   rt::DeviceScan<hpprt::Sum, T> st{reinterpret_cast<unsigned *>(d.work),
@@ -98,31 +130,45 @@ void variant(Data<T> &d, const char *type) {
                                    nullptr, T(0)};
   auto run = [&] {
     CK(cudaMemsetAsync(d.work, 0, bytes));
-    shape_scan<Block, K, MinBlocks, StartNs, PollNs, Inclusive, T>
-        <<<static_cast<unsigned>(tiles), Block>>>(st, d.in, d.out, d.n);
+    kernel<<<static_cast<unsigned>(tiles), block>>>(st, d.in, d.out, d.n);
   };
   CK(cudaMemset(d.out, 0xff, d.n * sizeof(T)));
   const float ms = median_ms(g_reps, run);
   CK(cudaGetLastError());
   // The reference of this kind of scan, from CUB.
-  CubScan<T> cub_ref(d, Inclusive);
+  CubScan<T> cub_ref(d, inclusive);
   cub_ref.run();
   CK(cudaMemset(d.bad, 0, sizeof(*d.bad)));
   count_diff<<<1024, 256>>>(d.out, d.ref, d.n, d.bad);
   unsigned long long bad = 0;
   CK(cudaMemcpy(&bad, d.bad, sizeof bad, cudaMemcpyDeviceToHost));
   cudaFuncAttributes attr{};
-  CK(cudaFuncGetAttributes(&attr, shape_scan<Block, K, MinBlocks, StartNs, PollNs, Inclusive, T>));
+  CK(cudaFuncGetAttributes(&attr, kernel));
   int per_sm = 0;
-  CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-      &per_sm, shape_scan<Block, K, MinBlocks, StartNs, PollNs, Inclusive, T>, Block, 0));
-  const float cub = d.cub_ms[Inclusive];
-  std::printf("| %-6s | %-9s | %5d | %3d | %3d | %5u | %5u | %4d | %4zu | %6.3f | %6.3f | %6.0f | %6.3f | %s |\n",
-              type, Inclusive ? "inclusive" : "exclusive", Block, K, MinBlocks, StartNs, PollNs,
-              attr.numRegs, per_sm * (std::size_t)Block, ms, cub, 2.0 * d.n * sizeof(T) / ms / 1e6,
-              cub / ms, bad ? "WRONG" : "exact");
+  CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, block, 0));
+  const float cub = d.cub_ms[inclusive];
+  std::printf("| %-6s | %-9s | %s | %4d | %4zu | %6.3f | %6.3f | %6.0f | %6.3f | %s |\n", type,
+              inclusive ? "inclusive" : "exclusive", shape, attr.numRegs,
+              per_sm * (std::size_t)block, ms, cub, 2.0 * d.n * sizeof(T) / ms / 1e6, cub / ms,
+              bad ? "WRONG" : "exact");
   if (bad)
     std::exit(1);
+}
+
+template <int Block, int K, int MinBlocks, unsigned StartNs, unsigned PollNs, bool Inclusive,
+          class T>
+void variant(Data<T> &d, const char *type) {
+  char shape[96];
+  std::snprintf(shape, sizeof shape, "%5d | %3d | %3d | %5u | %5u", Block, K, MinBlocks,
+                StartNs, PollNs);
+  measure<T>(d, type, shape, Inclusive, Block, K,
+             shape_scan<Block, K, MinBlocks, StartNs, PollNs, Inclusive, T>);
+}
+
+/// The runtime's scan as hppc generates it (generated_scan).
+template <bool Inclusive, class T> void generated(Data<T> &d, const char *type) {
+  measure<T>(d, type, "generated: runtime's shape and look-back, scan_item, int index", Inclusive,
+             rt::scan_block, rt::scan_items, generated_scan<Inclusive, T>);
 }
 
 template <class T> void cub_times(Data<T> &d) {
@@ -152,6 +198,7 @@ template <class T, bool Inc> void shapes(Data<T> &d, const char *type) {
   variant<256, 16, 4, 1500, 400, Inc>(d, type);
   variant<256, 12, 4, 1500, 400, Inc>(d, type);
   variant<224, 12, 5, 1300, 600, Inc>(d, type);
+  generated<Inc>(d, type);
 }
 
 // Longer first naps at the runtime's shape (256 x 16, 4 blocks): the
@@ -163,6 +210,7 @@ template <class T, bool Inc> void naps(Data<T> &d, const char *type) {
   variant<256, 16, 4, 3000, 400, Inc>(d, type);
   variant<256, 16, 4, 4000, 400, Inc>(d, type);
   variant<256, 16, 4, 2500, 800, Inc>(d, type);
+  generated<Inc>(d, type);
 }
 
 bool g_naps = false;
@@ -205,13 +253,23 @@ int main(int argc, char **argv) {
   }
   if (argc > 2)
     g_reps = std::max(3, std::atoi(argv[2]));
-  // A third argument `naps`: only the start-nap series (naps()).
-  g_naps = argc > 3 && std::string(argv[3]) == "naps";
+  // Further arguments: `naps`, only the start-nap series (naps());
+  // `queued`, every timed call queued behind a 40 us kernel (device time
+  // only: CUB's two launches and the variants' memset and launch no longer
+  // count).
+  for (int a = 3; a < argc; ++a) {
+    const std::string arg = argv[a];
+    if (arg == "naps")
+      g_naps = true;
+
+    else if (arg == "queued")
+      queue_behind_us(40);
+  }
   cudaDeviceProp p;
   CK(cudaGetDeviceProperties(&p, 0));
   for (int lg : lgs) {
-    std::printf("\nscan shapes vs cub::DeviceScan, n = 2^%d, %s, medians of %d\n", lg, p.name,
-                g_reps);
+    std::printf("\nscan shapes vs cub::DeviceScan, n = 2^%d, %s, medians of %d%s\n", lg, p.name,
+                g_reps, g_queue_behind_cycles ? ", queued (device time)" : "");
     std::printf("| type | scan | block | K | min blocks | start ns | poll ns | regs | resident "
                 "threads/SM | ms | CUB ms | GB/s | vs CUB | check |\n");
     std::printf("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");

@@ -130,12 +130,27 @@ std::string vectorMapping(const Region &R, const Construct &L) {
   return simdPragmaPays(L) ? "omp simd" : "vectorised where the compiler finds it profitable";
 }
 
+/// The reduction identifier of \p RV in `omp simd reduction(...)`: the
+/// runtime's hpprt_fsum for sums of built-in floating types, whose lanes
+/// start from -0.0 and so keep a sum of -0.0 negative as the serial loop
+/// does (OpenMP's `+` starts them from +0.0); the operator otherwise.
+StringRef simdReductionName(const ReductionVar &RV) {
+  if (RV.Op == ReductionOp::Add && RV.Var) {
+    const auto *BT =
+        RV.Var->getType().getNonReferenceType().getCanonicalType()->getAs<BuiltinType>();
+    if (BT && (BT->getKind() == BuiltinType::Float || BT->getKind() == BuiltinType::Double ||
+               BT->getKind() == BuiltinType::LongDouble))
+      return "hpprt_fsum";
+  }
+  return getReductionOpSpelling(RV.Op);
+}
+
 std::string RegionWriter::simdPragma(const Construct &L) const {
   if (!usesSimd(R, L) || !simdPragmaPays(L))
     return "";
   std::string Out = "#pragma omp simd";
   for (const ReductionVar &RV : L.Reductions)
-    Out += formatv(" reduction({0}: {1})", getReductionOpSpelling(RV.Op), RV.Name);
+    Out += formatv(" reduction({0}: {1})", simdReductionName(RV), RV.Name);
   return Out + "\n";
 }
 

@@ -21,9 +21,15 @@ namespace api {
 ///   for (...) {
 ///     { T hpp_prefix = partial; { T partial = hpp_prefix; const bool final = true; body } }
 ///     #pragma hpp scan exclusive(partial)
-///     { T hpp_part; { T partial = T(); const bool final = false; body hpp_part = partial; }
+///     { T hpp_part; { T partial{}; const bool final = false; body hpp_part = partial; }
 ///       partial += hpp_part; }
 ///   }
+///
+/// Where T may be a floating type, the input phase's partial starts from
+/// -0.0, the identity of `+` (hpprt::Sum), instead of T(): the contribution
+/// is then exactly what the body adds, and the compiler may drop the first
+/// add (from +0.0 it may not: x + 0.0 is not x for x = -0.0), which kept
+/// the API scan of doubles 5-8% behind the pragma form on an H200.
 void ScanLowering::lower(const CallExpr *CE, ArrayRef<const Expr *> Args, const Stmt *S,
                          unsigned First, StringRef Label) {
   std::optional<Space> Sp = PolicyReader(C).read(Args[First]);
@@ -123,6 +129,9 @@ auto ScanLowering::readNames(Body &B, ArrayRef<const Expr *> Args, unsigned Firs
     Names.Type = "std::remove_reference_t<decltype(" + Names.Result + ")>";
   }
   Names.Final = Name(2, "hpp_final");
+  QualType PT = B.Params[1]->getType().getNonReferenceType();
+  bool Integral = !IsAuto(PT) && !PT->isDependentType() && PT->isIntegralOrEnumerationType();
+  Names.Start = Integral ? "{}" : " = static_cast<" + Names.Type + ">(-0.0)";
   return Names;
 }
 
@@ -162,9 +171,9 @@ void ScanLowering::emit(const Stmt *S, const Space &Sp, const Body &B, const Sca
   if (B.Functor)
     Open += Text.Text + C.Edit.lineDirective(S->getBeginLoc()) + "\n";
   std::string Close = formatv(" } }\n#pragma hpp scan exclusive({0})\n{{ {1} hpp_part; {{ {1} "
-                              "{0}{{}; const bool {2} = false; {3} hpp_part = {0}; } {0} += "
+                              "{0}{4}; const bool {2} = false; {3} hpp_part = {0}; } {0} += "
                               "hpp_part; }\n}",
-                              N.Partial, N.Type, N.Final, Text.Text);
+                              N.Partial, N.Type, N.Final, Text.Text, N.Start);
   if (!N.Result.empty())
     Close += formatv(" {0} = {1};", N.Result, N.Partial).str();
   Close += " }";

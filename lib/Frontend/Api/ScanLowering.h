@@ -36,6 +36,9 @@ private:
   struct ScanNames {
     std::string Bind, Result; // the total, when there is one
     std::string Index, IndexType, Partial, Type, Final;
+    /// How the input phase's partial is initialised: `{}` for an integer
+    /// type, `= static_cast<T>(-0.0)` otherwise (ScanLowering.cpp says why).
+    std::string Start;
   };
   /// The body as text, and the functor's local copy it uses.
   struct ScanBody {
