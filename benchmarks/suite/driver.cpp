@@ -20,7 +20,7 @@
 //   (work the host does after a launch still counts: waits for results).
 //   --only also names controls, rows outside the suite that run only when
 //   named and stay out of the geometric means: scan/swapped, scan/inplace,
-//   heat_3d/tile, nested_init/tile.
+//   heat_3d/tile, nested_init/tile, vol3d/tile, diffusion3d/tile.
 //   --sizes: target element counts of the size classes (default 2^20,2^23,2^25
 //   on CUDA, 2^16,2^20,2^23 on OpenMP); each kernel derives its dimensions
 //   from the count (n for 1-D loops, sqrt(n) per side for 2-D, cbrt for 3-D).
@@ -759,16 +759,24 @@ void k_energy(long n) {
         k.arr(q_new, kElem, "q_new");
       });
 }
-void k_vol3d(long n) {
+void vol3d_case(long n, bool tile) {
   const int s = static_cast<int>(icbrt(n));
   const long nodes = (long)(s + 1) * (s + 1) * (s + 1), zones = (long)s * s * s;
   double* x = grid_coord(nodes, 1, s + 1, 108, 0.0);
   double* y = grid_coord(nodes, s + 1, s + 1, 109, 0.0);
   double* z = grid_coord(nodes, (s + 1) * (s + 1), s + 1, 110, 0.0);
   Out<double> vol = out(zones, 111);
-  run({"vol3d", "apps", zones, 32.0 * zones, 0}, [=] { hpp_vol3d(s, x, y, z, vol.h); },
+  run({tile ? "vol3d/tile" : "vol3d", tile ? "control" : "apps", zones, 32.0 * zones, 0},
+      [=] {
+        if (tile)
+          hpp_vol3d_tile(s, x, y, z, vol.h);
+        else
+          hpp_vol3d(s, x, y, z, vol.h);
+      },
       [=] { base_vol3d(s, x, y, z, vol.b); }, [=](Checker& k) { k.arr(vol, kElem, "vol"); });
 }
+void k_vol3d(long n) { vol3d_case(n, false); }
+void k_vol3d_tile(long n) { vol3d_case(n, true); }
 void k_fir(long n) {
   double* inp = in(n + 16, 112);
   Out<double> o = out(n, 113);
@@ -805,14 +813,22 @@ void k_mass3d(long n) {
       },
       [=] { base_mass3d(E, B, X, Dq, Y.b); }, [=](Checker& k) { k.arr(Y, kElem, "Y"); });
 }
-void k_diffusion3d(long n) {
+void diffusion3d_case(long n, bool tile) {
   const int N = static_cast<int>(icbrt(n));
   const long m = (long)N * N * N;
   double *u = in(m, 121), *kc = in(m, 122, 0.0, 1.0);
   Out<double> o = out(m, 123);
-  run({"diffusion3d", "apps", m, 24.0 * m, 0}, [=] { hpp_diffusion3d(N, 0.1, u, kc, o.h); },
+  run({tile ? "diffusion3d/tile" : "diffusion3d", tile ? "control" : "apps", m, 24.0 * m, 0},
+      [=] {
+        if (tile)
+          hpp_diffusion3d_tile(N, 0.1, u, kc, o.h);
+        else
+          hpp_diffusion3d(N, 0.1, u, kc, o.h);
+      },
       [=] { base_diffusion3d(N, 0.1, u, kc, o.b); }, [=](Checker& k) { k.arr(o, kElem, "out"); });
 }
+void k_diffusion3d(long n) { diffusion3d_case(n, false); }
+void k_diffusion3d_tile(long n) { diffusion3d_case(n, true); }
 
 // ---- team ----
 void k_yax(long n) {
@@ -936,6 +952,8 @@ const Kernel kControls[] = {
     {"scan/inplace", k_scan_in_place, true},
     {"heat_3d/tile", k_heat_3d_tile, false},
     {"nested_init/tile", k_nested_init_tile, false},
+    {"vol3d/tile", k_vol3d_tile, false},
+    {"diffusion3d/tile", k_diffusion3d_tile, false},
 };
 
 // Copy bandwidth (read + write) at n doubles: cudaMemcpy device to device on

@@ -381,6 +381,16 @@ void hpp_vol3d(int n, const double* x, const double* y, const double* zc, double
       }
 }
 
+// Controls: the same loop in the hand kernel's 8 x 32 tiles.
+void hpp_vol3d_tile(int n, const double* x, const double* y, const double* zc, double* vol) {
+#pragma hpp parallel collapse(3) tile(1, 8, 32) name("vol3d_tile")
+  for (int k = 0; k < n; ++k)
+    for (int j = 0; j < n; ++j)
+      for (int i = 0; i < n; ++i) {
+        VOL3D_BODY
+      }
+}
+
 void hpp_fir(int n, const double* in, double* out) {
 #pragma hpp parallel name("fir")
   for (int i = 0; i < n; ++i) {
@@ -448,6 +458,15 @@ void hpp_mass3d(int E, const double* B, const double* X, const double* Dq, doubl
 
 void hpp_diffusion3d(int N, double dt, const double* u, const double* kc, double* out) {
 #pragma hpp parallel collapse(3) name("diffusion3d")
+  for (int k = 1; k < N - 1; ++k)
+    for (int j = 1; j < N - 1; ++j)
+      for (int i = 1; i < N - 1; ++i) {
+        DIFFUSION3D_BODY
+      }
+}
+
+void hpp_diffusion3d_tile(int N, double dt, const double* u, const double* kc, double* out) {
+#pragma hpp parallel collapse(3) tile(1, 8, 32) name("diffusion3d_tile")
   for (int k = 1; k < N - 1; ++k)
     for (int j = 1; j < N - 1; ++j)
       for (int i = 1; i < N - 1; ++i) {

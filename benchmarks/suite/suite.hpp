@@ -106,6 +106,8 @@ SUITE_DECLARE(base_)
 // Controls (driver.cpp): the same loops as hpp_heat_3d and hpp_nested_init
 // with `tile(1, 8, 32)`, the hand kernels' 8 x 32 blocks.
 void hpp_heat_3d_tile(int N, double* A, double* B);
+void hpp_vol3d_tile(int n, const double* x, const double* y, const double* zc, double* vol);
+void hpp_diffusion3d_tile(int N, double dt, const double* u, const double* kc, double* out);
 void hpp_nested_init_tile(int nx, int ny, int nz, double* arr);
 // Control: an exclusive scan that overwrites its input (Kokkos' in-place
 // parallel_scan), as a pragma loop, a parallel_scan and by hand (CUB's

@@ -14,8 +14,10 @@
 #    hazard a tool reports fails the run; so does a memcheck or racecheck run
 #    left undone by the budget. --no-sanitize skips this phase.
 # One line per program and tool, then a summary table; exit status 1 if
-# anything failed. Logs go to $LOGDIR (default /tmp/cuda-exec-logs), and to
-# $OUT/cuda-exec-logs.tar.gz when $OUT is set.
+# anything failed. Logs go to $LOGDIR (default /tmp/cuda-exec-logs, or
+# /tmp/cuda-exec-logs-NAME for EXEC_DIR=.../NAME), and to $OUT/$(basename
+# $LOGDIR).tar.gz when $OUT is set, so that a run of the HIP build after
+# the CUDA one keeps the CUDA logs.
 # Environment: RUN_TIMEOUT (s per plain run, 60), SAN_TIMEOUT (s per
 # sanitizer run, 90), UNIT_TIMEOUT (s for the runtime's tests, plain or
 # under a sanitizer, 300), SAN_JOBS (sanitizer runs at a time, 6), SAN_BUDGET (s
@@ -48,7 +50,9 @@ SAN_JOBS=${SAN_JOBS:-6}
 SAN_BUDGET=${SAN_BUDGET:-330}
 TOOLS=${TOOLS:-memcheck racecheck synccheck initcheck}
 REQUIRED_TOOLS=${REQUIRED_TOOLS:-memcheck racecheck}
-LOGDIR=${LOGDIR:-/tmp/cuda-exec-logs}
+default_logs=/tmp/cuda-exec-logs
+[ -n "${EXEC_DIR:-}" ] && default_logs=/tmp/cuda-exec-logs-$(basename "$EXEC_DIR")
+LOGDIR=${LOGDIR:-$default_logs}
 rm -rf "$LOGDIR"
 mkdir -p "$LOGDIR"
 shopt -s nullglob
@@ -255,6 +259,6 @@ done
 [ $sanitize -eq 1 ] && echo "(SKIP: not started within SAN_BUDGET; SKIP!: the same for a required tool, a failure)"
 echo "runs: $npass of ${#names[@]} PASS; with HPP_COLLAPSE_TILES=always: $tiled_pass of $tiled PASS; sanitizer failures: $san_fails$([ $sanitize -eq 0 ] && echo ' (sanitizers not run: --no-sanitize)'); $(( $(date +%s) - start ))s"
 if [ -n "${OUT:-}" ] && [ -d "${OUT:-}" ]; then
-  tar czf "$OUT/cuda-exec-logs.tar.gz" -C "$(dirname "$LOGDIR")" "$(basename "$LOGDIR")" 2>/dev/null
+  tar czf "$OUT/$(basename "$LOGDIR").tar.gz" -C "$(dirname "$LOGDIR")" "$(basename "$LOGDIR")" 2>/dev/null
 fi
 [ $fails -eq 0 ] && [ $san_fails -eq 0 ]
