@@ -119,8 +119,9 @@ bool isBatchableLoop(const Construct &L) {
     return false;
   // Team-vector loops only: they share the whole team's work, so a thread
   // runs many iterations (a 16384-long row: 64 per thread). A vector loop
-  // in a thread loop gets lanes sized for about 4 iterations each
-  // (vector_for_trips), so a batch of 4 overlaps nothing and its registers
+  // in a thread loop gets lanes sized for a few iterations each
+  // (vector_for_trips; 4 when this was measured, 8 since 2026-11-30), so a
+  // batch of 4 overlaps little and its registers
   // push a bounded kernel into spills: on the H200 the suite's yax3 (M =
   // 128) went 0.89 -> 0.78 of hand and a View yAx3 0.58 -> 0.76 ms, the
   // contraction 0.99 -> 0.97, while yAx3 with M = 1024 gained 0.97 -> 1.00.

@@ -32,9 +32,9 @@ unsigned teamWidth(const Region &R);
 /// host can compute before the launch: every bound is built from literals,
 /// enumerators, `sizeof` and variables declared outside the region that it
 /// does not write (captured values), with arithmetic only. A contraction
-/// over QP = 64 quadrature points then gets 16 lanes of 4 iterations
-/// instead of 32 of 2 (1.17-1.28x in the suite, where the autotuner found
-/// that shape); see hpprt's vector_for_trips.
+/// over QP = 64 quadrature points then gets 8 lanes of 8 iterations
+/// instead of 32 of 2 (the autotuner's shape; docs/performance.md); see
+/// hpprt's vector_for_trips.
 llvm::SmallVector<const Construct *, 2> sizedVectorLoops(const Region &R,
                                                          clang::ASTContext &Ctx);
 

@@ -432,7 +432,7 @@ struct Region {
   /// vector lengths; see sizedVectorLoops().
   llvm::SmallVector<const Construct *, 2> SizedVectorLoops;
   /// Whether one of SizedVectorLoops reduces over its lanes: AUTO lanes then
-  /// run about four iterations each (shorter shuffle trees), else one each
+  /// run about eight iterations each (shorter shuffle trees), else one each
   /// (whole rows per warp, as a hand kernel reads them); hpprt's
   /// vector_for_trips.
   bool sizedVectorLoopsReduce() const;

@@ -68,14 +68,20 @@ HPPRT_HOST_DEVICE constexpr int team_width_threads(int width, int warp) {
   const int threads = (width + warp - 1) / warp * warp;
   return threads < auto_team_threads ? threads : auto_team_threads;
 }
+/// Iterations per lane of an AUTO vector length where a vector loop reduces
+/// (vector_for_trips).
+constexpr index_t lane_iterations = 8;
 /// The AUTO vector length of a team whose vector loops have `trips`
 /// iterations at most (Launch::vector_trips), a power of two between 8
 /// (64-byte rows of doubles stay whole) and the warp. Where a vector loop
-/// reduces over its lanes, lanes that each run about four iterations: fewer
-/// lanes than a warp leave more threads for the team's thread loop and
-/// fewer shuffle steps per reduction (a contraction over 64 points ran
-/// 1.17-1.28x faster with 16 lanes than with 32, the autotuner's choice,
-/// H100). Where none does, the fewest lanes that run each iteration once:
+/// reduces over its lanes, lanes that each run about eight iterations:
+/// fewer lanes than a warp leave more threads for the team's thread loop
+/// and fewer shuffle steps per reduction. The autotuner chose 8 lanes for
+/// the suite's contraction over 64 points and yax3's rows of 128 at every
+/// size (H200); with eight iterations a lane (8 and 16 lanes there), yax3
+/// ran 0.92-0.93 -> 1.00-1.01 of its hand kernel at 2^25 and the
+/// contraction 3-15% faster than with four (docs/performance.md). Where no
+/// vector loop reduces, the fewest lanes that run each iteration once:
 /// lanes over a row then read it whole, as a hand kernel's warp does, and a
 /// shared tile padded by one column for a warp of lanes stays free of bank
 /// conflicts (a tiled transpose with rows over threads and columns over
@@ -84,7 +90,7 @@ HPPRT_HOST_DEVICE constexpr int team_width_threads(int width, int warp) {
 HPPRT_HOST_DEVICE constexpr int vector_for_trips(index_t trips, int warp, bool reductions = true) {
   int lanes = warp;
   if (trips > 0)
-    while (lanes > 8 && (reductions ? static_cast<index_t>(lanes) * 4 > trips
+    while (lanes > 8 && (reductions ? static_cast<index_t>(lanes) * lane_iterations > trips
                                     : static_cast<index_t>(lanes / 2) >= trips))
       lanes /= 2;
   return lanes;

@@ -1,7 +1,7 @@
 // A team region with AUTO sizes whose vector loops have bounds the host can
 // compute (literals, values the region captures unchanged) tells the GPU
 // runtime their largest trip count before the launch; AUTO vector lengths
-// then follow it (vector_for_trips: about 4 iterations per lane, or one
+// then follow it (vector_for_trips: about 8 iterations per lane, or one
 // each up to a warp where no vector loop reduces) instead of always taking
 // a warp. Bounds that differ per team (an array element, the team's index,
 // a variable of the team) or a vector_length clause give no hint, and one

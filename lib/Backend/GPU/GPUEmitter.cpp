@@ -74,7 +74,7 @@ std::string vectorSizing(const Region &R) {
     return "";
   return std::string("; AUTO vector lengths from the vector loops' trip counts at launch ") +
          (R.sizedVectorLoopsReduce()
-              ? "(about 4 iterations per lane, 8 lanes at least)"
+              ? "(about 8 iterations per lane, 8 lanes at least)"
               : "(one iteration per lane up to a warp, 8 lanes at least: no vector loop "
                 "reduces)");
 }

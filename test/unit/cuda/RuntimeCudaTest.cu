@@ -1622,7 +1622,8 @@ void case_plan_cache() {
 }
 
 // ---- AUTO vector lengths from the vector loops' trip counts -----------------
-static_assert(rt::vector_for_trips(64, 32) == 16, "4 iterations per lane");
+static_assert(rt::vector_for_trips(64, 32) == 8, "8 iterations per lane");
+static_assert(rt::vector_for_trips(128, 32) == 16, "8 iterations per lane");
 static_assert(rt::vector_for_trips(1024, 32) == 32, "at most a warp");
 static_assert(rt::vector_for_trips(1024, 64) == 64, "a wavefront of 64");
 static_assert(rt::vector_for_trips(10, 32) == 8, "8 lanes at least");
@@ -1874,10 +1875,10 @@ void case_vector_trips() {
     index_t trips;
     unsigned lanes;
     bool reductions = true;
-  } cases[] = {{true, 0, 64, 16},         {true, 0, 128, 32},        {true, 0, 5, 8},
+  } cases[] = {{true, 0, 64, 8},          {true, 0, 128, 16},        {true, 0, 5, 8},
                {true, 0, 0, 32},          {true, 32, 64, 32},        {true, 4, 1000, 4},
-               {false, 0, 64, 1},         {true, 0, 64, 16},         {true, 0, 32, 32, false},
-               {true, 0, 20, 32, false},  {true, 0, 16, 16, false},  {true, 0, 64, 16}};
+               {false, 0, 64, 1},         {true, 0, 256, 32},        {true, 0, 32, 32, false},
+               {true, 0, 20, 32, false},  {true, 0, 16, 16, false},  {true, 0, 64, 8}};
   for (const Case &c : cases) {
     rt::Launch hpp_launch("vector_trips", "RuntimeCudaTest.cu", __LINE__);
     hpp_launch.iterations = 100;
