@@ -9,6 +9,8 @@
 
 #include <cuda_runtime.h>
 
+#include "queue_behind.cuh"
+
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -25,17 +27,11 @@
 
 inline long long g_queue_behind_cycles = 0;
 
-template <int = 0> __global__ void queue_behind(long long cycles) {
-  const long long t0 = clock64();
-  while (clock64() - t0 < cycles) {
-  }
-}
-
 /// Sets g_queue_behind_cycles to `us` microseconds at the device's clock.
 inline void queue_behind_us(int us) {
   int khz = 0;
   CK(cudaDeviceGetAttribute(&khz, cudaDevAttrClockRate, 0));
-  g_queue_behind_cycles = static_cast<long long>(us) * khz / 1000;
+  g_queue_behind_cycles = cycles_of_us(us, khz);
 }
 
 template <class F> float median_ms(int reps, F &&f) {
@@ -47,7 +43,7 @@ template <class F> float median_ms(int reps, F &&f) {
   std::vector<float> t;
   for (int r = 0; r < reps; ++r) {
     if (g_queue_behind_cycles)
-      queue_behind<><<<1, 1>>>(g_queue_behind_cycles);
+      queue_behind(g_queue_behind_cycles);
     CK(cudaEventRecord(a));
     f();
     CK(cudaEventRecord(b));

@@ -29,6 +29,8 @@
 #ifdef SUITE_CUDA
 #define HPP_BACKEND_CUDA 1
 #include <cuda_runtime.h>
+
+#include "../cuda/queue_behind.cuh"
 #endif
 #include <hpp/hpp.hpp>
 
@@ -274,16 +276,10 @@ constexpr double kElem = 1e-12, kReduce = 1e-10;
 #ifdef SUITE_CUDA
 cudaEvent_t g_e0, g_e1;
 bool g_queued = false;
-long long g_spin_cycles = 0;
-// Keeps the device busy while the host prepares the timed call (--queued).
-__global__ void busy_wait(long long cycles) {
-  const long long t0 = clock64();
-  while (clock64() - t0 < cycles) {
-  }
-}
+long long g_queue_cycles = 0; // 40 µs, --queued
 double time_ms(const std::function<void()>& f) {
   if (g_queued)
-    busy_wait<<<1, 1>>>(g_spin_cycles);
+    queue_behind(g_queue_cycles);
   CK(cudaEventRecord(g_e0, 0));
   f();
   CK(cudaEventRecord(g_e1, 0));
@@ -1047,7 +1043,7 @@ int main(int argc, char** argv) {
     CK(cudaEventCreate(&g_e1));
     int khz = 0;
     CK(cudaDeviceGetAttribute(&khz, cudaDevAttrClockRate, dev));
-    g_spin_cycles = 40LL * khz / 1000; // 40 µs at the maximum clock
+    g_queue_cycles = cycles_of_us(40, khz);
     if (g_queued)
       std::printf("timing: queued behind a 40 us kernel (device time only)\n");
   }
