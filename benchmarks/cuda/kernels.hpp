@@ -31,6 +31,9 @@ double view_yax(int rows, int cols, const double* y, const double* A, const doub
 double view_yax3(int E, int N, int M, const double* y, const double* A, const double* x);
 double view_yax_pragma(int rows, int cols, const double* y, const double* A, const double* x);
 double view_yax3_pragma(int E, int N, int M, const double* y, const double* A, const double* x);
+// Results left in device memory (a rank-0 View over result), as CUB's are.
+void view_sum(int n, const double* x, double* result);
+void view_dot(int n, const double* x, const double* y, double* result);
 
 // --- baselines (baselines.cu) -------------------------------------------------
 void base_daxpy(int n, double a, const double* x, double* y);

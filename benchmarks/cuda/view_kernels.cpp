@@ -91,3 +91,19 @@ double view_yax3_pragma(int E, int N, int M, const double* y_, const double* A_,
   }
   return result;
 }
+
+// The sum and the dot with their results left in device memory, as a
+// Kokkos user writes them (parallel_reduce into a rank-0 View of device
+// memory) and as CUB leaves them: the kernel writes the view, and the host
+// does not wait for it.
+void view_sum(int n, const double* x_, double* result) {
+  const Vector x(x_, n);
+  const hpp::View<double, 0> r(result);
+  hpp::parallel_reduce("view_sum", n, [=](int i, double& s) { s += x(i); }, r);
+}
+
+void view_dot(int n, const double* x_, const double* y_, double* result) {
+  const Vector x(x_, n), y(y_, n);
+  const hpp::View<double, 0> r(result);
+  hpp::parallel_reduce("view_dot", n, [=](int i, double& s) { s += x(i) * y(i); }, r);
+}

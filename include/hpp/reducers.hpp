@@ -78,6 +78,16 @@ private:
   value_type* Result;
 };
 
+/// What a reducer's init() sets a value to. A lowered parallel_reduce
+/// declares its accumulator with it, so that the accumulator is mentioned
+/// nowhere before its loop (hppc then sees that nothing but the loop and
+/// the copy to the result reads it).
+template <class Reducer> HPP_FUNCTION typename Reducer::value_type init_value() {
+  typename Reducer::value_type v{};
+  Reducer(v).init(v);
+  return v;
+}
+
 /// Ties go to the lower location; loc is the tie breaker only.
 template <class T, class I>
 HPP_FUNCTION bool loc_better(const T& v, const I& l, const T& cur_v,

@@ -2,6 +2,7 @@
 
 #include "Analysis/ResultUses.h"
 #include "Analysis/VariableUses.h"
+#include "Basic/ASTUtils.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -88,7 +89,10 @@ bool nameInText(StringRef Name, SourceLocation From, SourceLocation To,
   return false;
 }
 
-bool readAfter(const VarDecl *V, const Region &R, ASTContext &Ctx) {
+/// Whether \p V is read after the region other than by \p Copy (a
+/// statement after it whose mentions do not count; null for none).
+bool readAfter(const VarDecl *V, const Region &R, ASTContext &Ctx,
+               const Stmt *Copy = nullptr) {
   if (!V || !V->hasLocalStorage() || V->isStaticLocal() || V->hasAttrs() ||
       !hasSilentEnd(V->getType()))
     return true;
@@ -107,8 +111,11 @@ bool readAfter(const VarDecl *V, const Region &R, ASTContext &Ctx) {
       Scope->getEndLoc().isMacroID())
     return true;
   const SourceLocation RegionBegin = S->getBeginLoc();
+  const Stmt *Last = Copy ? Copy : S;
+  if (Last->getEndLoc().isMacroID())
+    return true;
   const SourceLocation RegionEnd =
-      Lexer::getLocForEndOfToken(S->getEndLoc(), 0, SM, Ctx.getLangOpts());
+      Lexer::getLocForEndOfToken(Last->getEndLoc(), 0, SM, Ctx.getLangOpts());
   if (RegionEnd.isInvalid())
     return true;
   bool OutsideMention = false;
@@ -123,6 +130,38 @@ bool readAfter(const VarDecl *V, const Region &R, ASTContext &Ctx) {
   if (OutsideMention)
     return true;
   return nameInText(V->getName(), RegionEnd, Scope->getEndLoc(), SM, Ctx.getLangOpts());
+}
+
+/// `hpp::deep_copy(view, V);` as the statement right after the region in
+/// its compound statement, with view a variable (or reference) of a
+/// rank-0 hpp::View of V's type: where a GPU kernel can deliver V's result
+/// itself. Null otherwise.
+const CallExpr *resultCopyAfter(const VarDecl *V, const Region &R, ASTContext &Ctx) {
+  const Stmt *S = R.Root->S;
+  DynTypedNodeList Parents = Ctx.getParents(*S);
+  const auto *Block = Parents.size() == 1 ? Parents[0].get<CompoundStmt>() : nullptr;
+  if (!Block)
+    return nullptr;
+  const auto *At = llvm::find(Block->body(), S);
+  if (At == Block->body_end() || std::next(At) == Block->body_end())
+    return nullptr;
+  const auto *Next = dyn_cast<Expr>(*std::next(At));
+  const auto *Call = Next ? dyn_cast<CallExpr>(Next->IgnoreImplicit()) : nullptr;
+  if (!Call || Call->getNumArgs() != 2 || Call->getBeginLoc().isMacroID())
+    return nullptr;
+  const FunctionDecl *F = Call->getDirectCallee();
+  const auto *NS = F ? dyn_cast<NamespaceDecl>(F->getDeclContext()->getRedeclContext()) : nullptr;
+  if (!F || !F->getIdentifier() || F->getName() != "deep_copy" || !NS || NS->getName() != "hpp")
+    return nullptr;
+  const auto *Value = dyn_cast<DeclRefExpr>(Call->getArg(1)->IgnoreParenImpCasts());
+  const auto *View = dyn_cast<DeclRefExpr>(Call->getArg(0)->IgnoreParenImpCasts());
+  if (!Value || Value->getDecl() != V || !View || !isa<VarDecl>(View->getDecl()))
+    return nullptr;
+  const QualType Element = hppViewElement(View->getType(), 0);
+  if (Element.isNull() || !Ctx.hasSameUnqualifiedType(Element, V->getType()) ||
+      Element.isConstQualified())
+    return nullptr;
+  return Call;
 }
 
 } // namespace
@@ -142,8 +181,22 @@ const Stmt *lifetimeScope(const VarDecl *V, ASTContext &Ctx) {
 }
 
 void markUnreadResults(Region &R, ASTContext &Ctx) {
-  for (ReductionVar &RV : R.Root->Reductions)
+  for (ReductionVar &RV : R.Root->Reductions) {
     RV.ReadAfter = readAfter(RV.Var, R, Ctx) || (RV.IndexVar && readAfter(RV.IndexVar, R, Ctx));
+    // A result that only goes on into a device view (a parallel_reduce
+    // into a rank-0 View, lowered, or the same written by hand). With
+    // nowait the value reaches the variable at a fence, not at the copy.
+    if (!RV.ReadAfter || RV.InScan || RV.IndexVar || R.Root->Nowait)
+      continue;
+    const CallExpr *Copy = resultCopyAfter(RV.Var, R, Ctx);
+    if (!Copy || readAfter(RV.Var, R, Ctx, Copy))
+      continue;
+    RV.ResultCopy = Copy;
+    RV.ResultView = Lexer::getSourceText(
+                        CharSourceRange::getTokenRange(Copy->getArg(0)->getSourceRange()),
+                        Ctx.getSourceManager(), Ctx.getLangOpts())
+                        .str();
+  }
 }
 
 } // namespace hpp

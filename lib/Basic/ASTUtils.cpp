@@ -178,6 +178,18 @@ static bool isHppTemplate(QualType T, StringRef Name) {
 
 bool isHppView(QualType T) { return isHppTemplate(T, "View"); }
 
+QualType hppViewElement(QualType T, unsigned Rank) {
+  if (!isHppView(T))
+    return QualType();
+  const auto *Spec =
+      cast<ClassTemplateSpecializationDecl>(T.getNonReferenceType()->getAsCXXRecordDecl());
+  const TemplateArgumentList &Args = Spec->getTemplateArgs();
+  if (Args.size() < 2 || Args[0].getKind() != TemplateArgument::Type ||
+      Args[1].getKind() != TemplateArgument::Integral || Args[1].getAsIntegral() != Rank)
+    return QualType();
+  return Args[0].getAsType();
+}
+
 bool isDeviceCopyable(QualType T, const ASTContext &Ctx) {
   T = Ctx.getBaseElementType(T.getNonReferenceType());
   // Both handles count references on the host only: their device copies

@@ -77,6 +77,10 @@ unsigned getLine(clang::SourceLocation Loc, const clang::SourceManager &SM);
 /// parallel_reduce can deliver its result.
 bool isHppView(clang::QualType T);
 
+/// The element type of \p T when it is an hpp::View of rank \p Rank (as
+/// isHppView), else a null type.
+clang::QualType hppViewElement(clang::QualType T, unsigned Rank);
+
 /// Whether a copy of \p T made on the host can be used on a device: \p T is
 /// trivially copyable, an hpp::View or hpp::UniqueToken (handles whose
 /// reference counts are host-only), or a class with implicit copy and

@@ -83,6 +83,11 @@ std::vector<std::string> describeConstruct(const ReportInput &In, const Region &
           Unread += " " + RV.Name;
       if (!Unread.empty())
         Lines.push_back("not read after the region (GPUs do not deliver them):" + Unread);
+      for (const ReductionVar &RV : C.Reductions)
+        if (RV.ResultCopy)
+          Lines.push_back(formatv("{0} goes on into view {1}: on GPUs the kernel writes it there "
+                                  "when its memory is device-only (no wait)",
+                                  RV.Name, RV.ResultView));
     }
     if (!C.LeagueText.empty())
       Lines.push_back("league: " + C.LeagueText);
@@ -275,6 +280,8 @@ std::string renderJSONReport(const ReportInput &In) {
                          {"index", RV.IndexName},
                          {"inscan", RV.InScan},
                          {"read_after", RV.ReadAfter}};
+          if (RV.ResultCopy)
+            O["into_view"] = RV.ResultView;
           if (RV.Op == ReductionOp::User)
             O["user"] = userArgsText(RV);
           Reductions.push_back(std::move(O));

@@ -27,6 +27,7 @@
 
 namespace clang {
 class ASTContext;
+class CallExpr;
 class CompoundAssignOperator;
 class CompoundStmt;
 class DeclStmt;
@@ -101,6 +102,14 @@ struct ReductionVar {
   /// markUnreadResults), GPU backends do not deliver the result to the
   /// host, so the region need not wait for it.
   bool ReadAfter = true;
+  /// `hpp::deep_copy(view, v);` as the statement right after the region,
+  /// v's only use after it (a rank-0 View of v's type, markUnreadResults):
+  /// GPU backends have the kernel write the result into the view's device
+  /// memory, with no wait on the host, in place of this copy. Null
+  /// otherwise.
+  const clang::CallExpr *ResultCopy = nullptr;
+  /// The view as written in ResultCopy.
+  std::string ResultView;
   std::string Name;
   std::string IndexName;
   std::string TypeName;

@@ -304,6 +304,15 @@ template <class Op, class T> struct DeviceReduction {
   T *result;         ///< mapped pinned host memory
 };
 
+/// A Reduction delivered into device memory (Reduction::device_into):
+/// the last block writes initial ⊕ the result into target, where the
+/// program reads it through later work on the device; a null target sends
+/// the result to the host slot as DeviceReduction does.
+template <class Op, class T> struct DeviceReductionInto : DeviceReduction<Op, T> {
+  T *target;
+  T initial;
+};
+
 template <class Op, class V, class I> struct DeviceLocReduction {
   unsigned *counter;
   LocPair<V, I> *partials;
@@ -360,6 +369,8 @@ protected:
     return reinterpret_cast<unsigned *>(work_.device);
   }
   char *partials() const { return work_.device + kPartialsOffset; }
+  /// Whether a kernel was launched with these buffers.
+  bool launched() const { return ran_; }
   /// Scan: the epoch of this scan's tile states (pool_scan_epoch).
   unsigned scan_epoch() const { return epoch_; }
 
@@ -418,6 +429,25 @@ public:
     return r;
   }
 
+  /// The device's handle for a result the program copies into device
+  /// memory right after the region (`hpp::deep_copy(view, v)`, a rank-0
+  /// View's parallel_reduce): when target is device-only memory the
+  /// kernel's last block writes initial ⊕ the result there, and no host
+  /// waits for it: the host can observe that memory only through runtime
+  /// calls, which are ordered after the launch. Other memory (host
+  /// visible, which the host could read at once) gets the result through
+  /// the host as device() does.
+  DeviceReductionInto<Op, T> device_into(T *target) {
+    into_ = target && detail::all_device({target});
+    DeviceReductionInto<Op, T> r{device(), into_ ? target : nullptr, initial_};
+    return r;
+  }
+
+  /// Whether the launch wrote the result into device_into's target; when
+  /// not (other memory, or no launch at all for zero iterations) the
+  /// program takes result() to the target itself.
+  bool delivered() const { return into_ && launched(); }
+
   /// `nowait`: target receives result() at the stream's fence.
   void result_at_fence(T &target) {
     deliver_at_fence([&target, initial = initial_, op = op_](const char *slot) {
@@ -432,6 +462,7 @@ public:
 private:
   T initial_;
   Op op_;
+  bool into_ = false;
 };
 
 /// minloc/maxloc(val, idx): the device's best (lowest index on ties, the
@@ -509,6 +540,29 @@ __device__ inline bool arrive_last(unsigned *counter, bool leader) {
 }
 } // namespace detail
 
+namespace detail {
+/// Every block's value into r's partials. True in the leader of the last
+/// block to arrive, which then holds the grid's result in acc.
+template <class Op, class T>
+__device__ bool combine_partials(const DeviceReduction<Op, T> &r, T value,
+                                 bool every_thread, Op op, T &acc) {
+  if (every_thread)
+    value = block_allreduce(value, op);
+  const bool leader = threadIdx.x == 0 && threadIdx.y == 0;
+  if (leader)
+    r.partials[blockIdx.x] = value;
+  if (!arrive_last(r.counter, leader))
+    return false;
+  acc = op.template identity<T>();
+  for (unsigned b = linear_tid(); b < gridDim.x; b += block_threads())
+    op.join(acc, load_cg(r.partials + b));
+  acc = block_allreduce(acc, op);
+  if (leader)
+    *r.counter = 0; // ready for the next launch that uses this buffer
+  return leader;
+}
+} // namespace detail
+
 /// Called once by every thread of every block at the end of the kernel.
 /// every_thread: all threads' values count (flat loops); otherwise only the
 /// team leader's (team regions, where all threads hold the team value).
@@ -516,24 +570,29 @@ __device__ inline bool arrive_last(unsigned *counter, bool leader) {
 template <class Op, class T>
 __device__ void finish_reduction(const DeviceReduction<Op, T> &r, T value,
                                  bool every_thread, Op op) {
-  if (every_thread)
-    value = detail::block_allreduce(value, op);
-  const bool leader = threadIdx.x == 0 && threadIdx.y == 0;
-  if (leader)
-    r.partials[blockIdx.x] = value;
-  if (!detail::arrive_last(r.counter, leader))
+  T acc;
+  if (!detail::combine_partials(r, value, every_thread, op, acc))
     return;
-  T acc = op.template identity<T>();
-  for (unsigned b = detail::linear_tid(); b < gridDim.x;
-       b += detail::block_threads())
-    op.join(acc, detail::load_cg(r.partials + b));
-  acc = detail::block_allreduce(acc, op);
-  if (leader) {
-    *r.result = acc;
-    *r.counter = 0; // ready for the next launch that uses this buffer
-    __threadfence_system();
-    detail::publish_ready(r.result);
+  *r.result = acc;
+  __threadfence_system();
+  detail::publish_ready(r.result);
+}
+
+/// The same for a result delivered into device memory: the target gets
+/// initial ⊕ the result (the host slot, when there is no target).
+template <class Op, class T>
+__device__ void finish_reduction(const DeviceReductionInto<Op, T> &r, T value,
+                                 bool every_thread, Op op) {
+  if (!r.target) {
+    finish_reduction(static_cast<const DeviceReduction<Op, T> &>(r), value, every_thread, op);
+    return;
   }
+  T acc;
+  if (!detail::combine_partials(r, value, every_thread, op, acc))
+    return;
+  T v = r.initial;
+  op.join(v, acc);
+  *r.target = v;
 }
 
 /// The built-in operators' form. (A separate overload rather than a
@@ -541,6 +600,11 @@ __device__ void finish_reduction(const DeviceReduction<Op, T> &r, T value,
 /// the same, PTX for PTX.)
 template <class Op, class T>
 __device__ void finish_reduction(const DeviceReduction<Op, T> &r, T value,
+                                 bool every_thread) {
+  finish_reduction(r, value, every_thread, Op{});
+}
+template <class Op, class T>
+__device__ void finish_reduction(const DeviceReductionInto<Op, T> &r, T value,
                                  bool every_thread) {
   finish_reduction(r, value, every_thread, Op{});
 }

@@ -74,7 +74,7 @@ double yax_api(int E, int M, const double *A, const double *x, const double *y) 
 // OMP: #pragma omp simd reduction(hpprt_fsum: row)
 // OMP: hpp_part_total.combine_into(hpp_red_total);
 // OMP-LABEL: double yax_api(
-// OMP: { auto &[[RESULT:hpp_result[0-9]+]] = result; double total; hpp::Sum<double>(total).init(total);
+// OMP: { auto &[[RESULT:hpp_result[0-9]+]] = result; double total = hpp::detail::init_value<hpp::Sum<double>>();
 // OMP: { // hpp region 'yax_api' (team loop) from {{.*}}api_equivalence.cpp:27
 // OMP: hpprt::omp::Partials<hpprt::Sum,
 // OMP-NEXT: std::remove_reference_t<decltype(hpp_red_total)>>
@@ -87,7 +87,7 @@ double yax_api(int E, int M, const double *A, const double *x, const double *y) 
 // OMP: for (hpprt::index_t hpp_iv0 = hpp_chunk.begin; hpp_iv0 < hpp_chunk.end;
 // OMP-NEXT: ++hpp_iv0) {
 // OMP-NEXT: int [[LEAGUE:hpp_league[0-9]+]] = hpprt::index_at(hpp_lb0_0, hpp_iv0, 1);
-// OMP: { auto &[[ROW:hpp_result[0-9]+]] = row; double r; hpp::Sum<double>(r).init(r);
+// OMP: { auto &[[ROW:hpp_result[0-9]+]] = row; double r = hpp::detail::init_value<hpp::Sum<double>>();
 // OMP: { // hpp team-vector loop (omp simd)
 // OMP: #pragma omp simd reduction(hpprt_fsum: r)
 // OMP: for (int j = hpp_lb1_0; j < hpp_ub1_0; ++j) {
@@ -124,7 +124,7 @@ double yax_api(int E, int M, const double *A, const double *x, const double *y) 
 // CUDA: hpprt::cuda::launch(hpp_launch, hpp_kernel_yax_pragma<decltype(hpp_body)>,
 // CUDA-NEXT: hpp_body);
 // CUDA-LABEL: double yax_api(
-// CUDA: { auto &[[RESULT:hpp_result[0-9]+]] = result; double total; hpp::Sum<double>(total).init(total);
+// CUDA: { auto &[[RESULT:hpp_result[0-9]+]] = result; double total = hpp::detail::init_value<hpp::Sum<double>>();
 // CUDA: { // hpp region 'yax_api' (team loop) from {{.*}}api_equivalence.cpp:27: CUDA kernel hpp_kernel_yax_api
 // CUDA: hpprt::cuda::Launch{{[[:space:]]+}}hpp_launch({{[[:space:]]*}}"yax_api",{{[[:space:]]+}}"{{.*}}api_equivalence.cpp",{{[[:space:]]+}}27);
 // CUDA-NEXT: hpp_launch.kind = hpprt::cuda::RegionKind::Team;
@@ -136,7 +136,7 @@ double yax_api(int E, int M, const double *A, const double *x, const double *y) 
 // CUDA: for (hpprt::index_t hpp_iv0 = hpprt::cuda::league_rank0();
 // CUDA-NEXT: hpp_iv0 < hpp_n0; hpp_iv0 += hpprt::cuda::league_stride()) {
 // CUDA-NEXT: int [[LEAGUE:hpp_league[0-9]+]] = hpprt::index_at(hpp_lb0_0, hpp_iv0, 1);
-// CUDA: { auto &[[ROW:hpp_result[0-9]+]] = row; double r; hpp::Sum<double>(r).init(r);
+// CUDA: { auto &[[ROW:hpp_result[0-9]+]] = row; double r = hpp::detail::init_value<hpp::Sum<double>>();
 // CUDA: auto hpp_save_r = r;
 // CUDA-NEXT: r = hpprt::identity_like<hpprt::Sum>(r);
 // CUDA: { r += A[[[LEAGUE]] * M + j] * x[j]; }

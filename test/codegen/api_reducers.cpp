@@ -35,7 +35,7 @@ void reducers(int n, const double *v, double &val, int &loc, double &sum, double
 // REPORT-NEXT: line 17: flat loop over i ->
 // REPORT-NEXT: reductions: minloc:hpp_ml_val,hpp_ml_loc +:acc max:mx
 
-// OMP: { auto &[[R:hpp_result[0-9]+]] = r; auto &[[S:hpp_result[0-9]+]] = s; auto &[[M:hpp_result[0-9]+]] = m; double hpp_ml_val; int hpp_ml_loc; { MinL::value_type hpp_init; hpp::MinLoc<double, int>(hpp_init).init(hpp_init); hpp_ml_val = hpp_init.val; hpp_ml_loc = hpp_init.loc; } double acc; hpp::Sum<double>(acc).init(acc); double mx; hpp::Max<double>(mx).init(mx);
+// OMP: { auto &[[R:hpp_result[0-9]+]] = r; auto &[[S:hpp_result[0-9]+]] = s; auto &[[M:hpp_result[0-9]+]] = m; double hpp_ml_val; int hpp_ml_loc; { MinL::value_type hpp_init = hpp::detail::init_value<hpp::MinLoc<double, int>>(); hpp_ml_val = hpp_init.val; hpp_ml_loc = hpp_init.loc; } double acc = hpp::detail::init_value<hpp::Sum<double>>(); double mx = hpp::detail::init_value<hpp::Max<double>>();
 // OMP: hpprt::omp::LocPartials<hpprt::MinLoc,
 // OMP-NEXT: std::remove_reference_t<decltype(hpp_red_hpp_ml_val)>,
 // OMP-NEXT: std::remove_reference_t<decltype(hpp_red_hpp_ml_loc)>>

@@ -4,7 +4,8 @@
 // whose effects go only through Views returns early when their data is
 // device memory, as one through pointers does), and a
 // rank-0 View result of parallel_reduce filled through deep_copy after the
-// region (so a device view receives it), on both backends. A View element
+// region on OpenMP, and by the kernel itself on CUDA where the view is
+// device memory. A View element
 // written at team level is guarded like any write to memory.
 // RUN: %hppc translate --backend=openmp %s -o - | %FileCheck %s --check-prefix=OMP
 // RUN: %hppc translate --backend=cuda %s -o %t.cu
@@ -47,14 +48,16 @@ void rows(hpp::View<double, 1> r, hpp::View<const double, 2> a, int n, int m) {
 // CUDA: auto hpp_body = [=] __device__(
 // CUDA: a(i, j) *= w(j);
 // CUDA-LABEL: void total(
-// CUDA: { const auto &hpp_result1 = out; double s; hpp::Sum<double>(s).init(s);
+// CUDA: { const auto &hpp_result1 = out; double s = hpp::detail::init_value<hpp::Sum<double>>();
 // CUDA: hpp_launch.check_pointer(x.data(), "x");
-// A result for the host: result() waits for it; the launch need not
-// when the View's data is device memory.
+// The launch need not wait when the View's data is device memory, and the
+// result goes on into the result View: the kernel writes it there when
+// that is device memory too, else result() brings it (reduce_into_view.cpp).
 // CUDA-NEXT: hpp_launch.device_only = hpp_launch.all_device(x.data());
 // CUDA: hpprt::cuda::Reduction<hpprt::Sum, hpp_type_s> hpp_red_s(hpp_launch, s);
-// CUDA: s = hpp_red_s.result();
-// CUDA: hpp::deep_copy(hpp_result1, s); }
+// CUDA: hpp_dev_s = hpp_red_s.device_into(hpp_result1.data())
+// CUDA: hpp::deep_copy(hpp_result1, hpp_red_s.result());
+// CUDA: /* hpp_result1: made by region
 // CUDA-LABEL: void rows(
 // CUDA: acc = hpprt::cuda::thread_allreduce<hpprt::Sum>(acc);
 // CUDA: if (hpprt::cuda::is_team_leader()) { r(e) += acc; }
@@ -63,5 +66,5 @@ void rows(hpp::View<double, 1> r, hpp::View<const double, 2> a, int n, int m) {
 // OMP-NOT: check_pointer
 // OMP: a(i, j) *= w(j);
 // OMP-LABEL: void total(
-// OMP: { const auto &hpp_result1 = out; double s; hpp::Sum<double>(s).init(s);
+// OMP: { const auto &hpp_result1 = out; double s = hpp::detail::init_value<hpp::Sum<double>>();
 // OMP: hpp::deep_copy(hpp_result1, s); }

@@ -219,7 +219,12 @@ std::string GPURegionWriter::reductionHandles(std::string &Captures) const {
     } else {
       Pro += formatv("{0}<{1}, {2}> hpp_red_{3}(hpp_launch, {3}{4});\n", rt("Reduction"),
                      OpText.type(), typeAlias(RV.Name), RV.Name, OpText.argument());
-      Captures += formatv(", hpp_dev_{0} = hpp_red_{0}.device()", RV.Name).str();
+      // A result that goes on into a rank-0 View: the kernel writes it
+      // there when the view's memory is device-only (rootEpilogue).
+      Captures += RV.ResultCopy ? formatv(", hpp_dev_{0} = hpp_red_{0}.device_into({1}.data())",
+                                          RV.Name, RV.ResultView)
+                                      .str()
+                                : formatv(", hpp_dev_{0} = hpp_red_{0}.device()", RV.Name).str();
     }
   }
   return Pro;
@@ -257,6 +262,13 @@ std::string GPURegionWriter::rootEpilogue() const {
   // A result nothing reads afterwards is not delivered: the launch then
   // need not wait for it.
   for (const ReductionVar &RV : L.Reductions) {
+    // The user's copy into the view follows the region; it is taken out
+    // (emitRootLoop), and made here only where the kernel did not.
+    if (RV.ResultCopy) {
+      Epi += formatv("if (!hpp_red_{0}.delivered())\n  hpp::deep_copy({1}, hpp_red_{0}.result());\n",
+                     RV.Name, RV.ResultView);
+      continue;
+    }
     if (!RV.ReadAfter)
       continue;
     if (L.Nowait)
@@ -326,8 +338,18 @@ Error GPURegionWriter::emitRootLoop(const Construct &L) {
     return E;
   if (Error E = rewriteLoopHeaders(L, Header, Edit))
     return E;
-  return Edit.insertAfterStmt(L.Dims.back().Loop->getBody(),
-                              SourceEditor::indentBlock("\n" + rootEpilogue(), Indent));
+  if (Error E = Edit.insertAfterStmt(L.Dims.back().Loop->getBody(),
+                                     SourceEditor::indentBlock("\n" + rootEpilogue(), Indent)))
+    return E;
+  // The copies of results into views: made by the kernel, or by the
+  // region's epilogue where it could not.
+  for (const ReductionVar &RV : L.Reductions)
+    if (RV.ResultCopy)
+      if (Error E = Edit.replaceStmt(
+              RV.ResultCopy,
+              formatv("/* {0}: made by region '{1}' */", RV.ResultView, R.Name).str()))
+        return E;
+  return Error::success();
 }
 
 } // namespace hpp

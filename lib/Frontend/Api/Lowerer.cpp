@@ -9,7 +9,7 @@
 ///
 /// becomes
 ///
-///   { double s; hpp::Sum<double>(s).init(s);
+///   { double s = hpp::detail::init_value<hpp::Sum<double>>();
 ///   #pragma hpp parallel reduction(+: s) name("dot")
 ///   for (int i = 0; i < n; ++i) { s += x[i] * y[i]; }
 ///   r = s; }

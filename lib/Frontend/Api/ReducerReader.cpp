@@ -328,11 +328,13 @@ void ReducerReader::bind(Accumulator &A, ResultText &Text) {
     return;
   }
   if (A.Fields.empty()) {
-    Text.Init += formatv("{0} {1}; {2}({1}).init({1}); ", A.Type, A.Name, A.Reducer).str();
+    Text.Init +=
+        formatv("{0} {1} = hpp::detail::init_value<{2}>(); ", A.Type, A.Name, A.Reducer).str();
     Text.Epilogue += formatv(" {0} {1}", A.Final, Assign(A.Name)).str();
     return;
   }
-  std::string Start = formatv("{{ {0} hpp_init; {1}(hpp_init).init(hpp_init);", A.Type, A.Reducer);
+  std::string Start =
+      formatv("{{ {0} hpp_init = hpp::detail::init_value<{1}>();", A.Type, A.Reducer);
   for (const Accumulator::Field &F : A.Fields) {
     Text.Init += formatv("{0} {1}; ", F.Type, F.Scalar).str();
     Start += formatv(" {0} = hpp_init.{1};", F.Scalar, F.Member).str();

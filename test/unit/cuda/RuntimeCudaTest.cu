@@ -74,12 +74,18 @@ static index_t big(index_t full, index_t quick) {
     }                                                                          \
   } while (0)
 
+/// Device memory for a case. Its poison and put() are complete when they
+/// return: cudaMemset is asynchronous, and a pageable cudaMemcpy to the
+/// device may return before its DMA ends, both on the legacy stream, which
+/// a kernel on a non-blocking stream does not wait for (a poison that
+/// landed after a scan's stores read as wrong prefixes under racecheck).
 template <class T> struct DevBuf {
   T *p = nullptr;
   std::size_t n = 0;
   explicit DevBuf(std::size_t count) : n(count) {
     CUDA_OK(cudaMalloc(&p, (n ? n : 1) * sizeof(T)));
     CUDA_OK(cudaMemset(p, 0xCD, (n ? n : 1) * sizeof(T))); // poison
+    CUDA_OK(cudaDeviceSynchronize());
   }
   DevBuf(const std::vector<T> &v) : DevBuf(v.size()) { put(v); }
   ~DevBuf() { cudaFree(p); }
@@ -87,6 +93,7 @@ template <class T> struct DevBuf {
   void put(const std::vector<T> &v) {
     CUDA_OK(
         cudaMemcpy(p, v.data(), v.size() * sizeof(T), cudaMemcpyHostToDevice));
+    CUDA_OK(cudaDeviceSynchronize());
   }
   std::vector<T> get() const {
     std::unique_ptr<T[]> tmp(new T[n ? n : 1]); // vector<bool> has no data()
@@ -1295,13 +1302,21 @@ void release_held(cudaStream_t stream, int *hold, const char *what) {
   hold[0] = hold[1] = 0;
 }
 
+/// The two words hold_until takes (go, late), in mapped pinned memory,
+/// zeroed; *device receives their device address. Freed with cudaFreeHost.
+int *mapped_hold(int **device) {
+  int *hold = nullptr;
+  CUDA_OK(cudaHostAlloc(&hold, 2 * sizeof(int), cudaHostAllocMapped));
+  CUDA_OK(cudaHostGetDevicePointer(device, hold, 0));
+  hold[0] = hold[1] = 0;
+  return hold;
+}
+
 void case_result_ready() {
   cudaStream_t stream;
   CUDA_OK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
-  int *hold = nullptr, *dhold = nullptr;
-  CUDA_OK(cudaHostAlloc(&hold, 2 * sizeof(int), cudaHostAllocMapped));
-  CUDA_OK(cudaHostGetDevicePointer(&dhold, hold, 0));
-  hold[0] = hold[1] = 0;
+  int *dhold = nullptr;
+  int *const hold = mapped_hold(&dhold);
   const index_t n = 1 << 20;
   for (int rep = 0; rep < 3; ++rep) {
     long long total = rep;
@@ -1371,13 +1386,18 @@ void case_result_ready() {
       release_held(stream, hold, "scan");
     const std::vector<long long> got = out.get();
     long long run = 5;
-    index_t bad = 0;
+    index_t bad = 0, first_bad = -1;
+    long long first_got = 0, first_want = 0;
     for (index_t i = 0; i < m; ++i) {
-      bad += got[i] != run;
+      if (got[i] != run && bad++ == 0) {
+        first_bad = i;
+        first_got = got[i];
+        first_want = run;
+      }
       run += sx[i];
     }
-    CHECK_MSG(bad == 0, "scan of %lld tiles: %lld prefixes wrong", (long long)tiles,
-              (long long)bad);
+    CHECK_MSG(bad == 0, "scan of %lld tiles: %lld prefixes wrong, the first at %lld: %lld, not %lld",
+              (long long)tiles, (long long)bad, (long long)first_bad, first_got, first_want);
     CHECK_MSG(total == run, "scan of %lld tiles: total %lld vs %lld", (long long)tiles, total,
               run);
   }
@@ -1473,6 +1493,61 @@ struct Spinner {
 // waits for the host, buffers of every kind grow (and the smaller ones are
 // retired) for another stream. A pool that synchronised the device (or freed
 // with cudaFree) would wait for the spinning kernel until it timed out.
+// device_into: a result for device-only memory is written there by the
+// kernel's last block (initial ⊕ the result) and nothing waits for it:
+// launch() returns while block 0 is still held, delivered() says so, and
+// the value is there once the stream ends. Memory the host can read
+// (pinned), no target, or no launch (zero iterations) leave the result to
+// result(), and the target untouched.
+void case_reduce_into() {
+  cudaStream_t stream;
+  CUDA_OK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+  int *dhold = nullptr;
+  int *const hold = mapped_hold(&dhold);
+  long long *pinned = nullptr;
+  CUDA_OK(cudaHostAlloc(&pinned, sizeof(long long), cudaHostAllocMapped));
+  DevBuf<long long> device_target(1);
+  enum Target { Device, Pinned, None };
+  for (const Target target : {Device, Pinned, None})
+    for (const index_t n : {index_t{1} << 20, index_t{0}}) {
+      const long long initial = 5;
+      *pinned = -1;
+      CUDA_OK(cudaMemsetAsync(device_target.p, 0xCD, sizeof(long long), stream));
+      rt::Launch hpp_launch("reduce_into", "RuntimeCudaTest.cu", __LINE__);
+      hpp_launch.kind = rt::RegionKind::Flat;
+      hpp_launch.iterations = n;
+      hpp_launch.stream = stream;
+      hpp_launch.device_only = true;
+      rt::Reduction<hpprt::Sum, long long> hpp_red(hpp_launch, initial);
+      long long *const to = target == Device ? device_target.p : target == Pinned ? pinned : nullptr;
+      const bool held = target == Device && n > 0;
+      int *const h = dhold;
+      auto body = [=, d = hpp_red.device_into(to)] __device__(const rt::Ctx &) {
+        long long acc = 0;
+        for (index_t i = rt::global_rank(); i < n; i += rt::global_size())
+          acc += i;
+        rt::finish_reduction(d, acc, true);
+        if (held && blockIdx.x == 0 && threadIdx.x == 0)
+          hold_until(h, h + 1);
+      };
+      rt::launch(hpp_launch, hpp_kernel<decltype(body)>, body);
+      const long long expect = initial + n * (n - 1) / 2;
+      CHECK(hpp_red.delivered() == held);
+      if (held) {
+        release_held(stream, hold, "reduce_into");
+        CHECK(device_target.get()[0] == expect);
+      } else {
+        CHECK(hpp_red.result() == expect);
+        CUDA_OK(cudaStreamSynchronize(stream));
+        CHECK(*pinned == -1);
+        CHECK(device_target.get()[0] == static_cast<long long>(0xCDCDCDCDCDCDCDCDull));
+      }
+    }
+  CUDA_OK(cudaFreeHost(pinned));
+  CUDA_OK(cudaFreeHost(hold));
+  CUDA_OK(cudaStreamDestroy(stream));
+}
+
 void case_pool_growth_no_sync() {
   namespace d = rt::detail;
   cudaStream_t busy, other;
@@ -2417,6 +2492,7 @@ int main(int argc, char **argv) {
       {"zero_iterations", case_zero_iterations},
       {"streams_nowait", case_streams_nowait},
       {"result_ready", case_result_ready},
+      {"reduce_into", case_reduce_into},
       {"pool_growth_no_sync", case_pool_growth_no_sync},
       {"pool_stream_reuse", case_pool_stream_reuse},
       {"pool_thread_cache", case_pool_thread_cache},
