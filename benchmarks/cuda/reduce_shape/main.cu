@@ -24,12 +24,16 @@
 
 #include "../gpu_check.cuh"
 
+#include <chrono>
 #include <cstring>
 #include <string>
+#include <utility>
 
 double hpp_sum(long n, const double* x);
 double hpp_dot(long n, const double* x, const double* y);
 void hpp_sum_view(long n, const double* x, double* out);
+void hpp_scale(long n, const double* x, double* y, double s);
+void hpp_scale_by(long n, const double* x, double* y, const double* s);
 void hpp_dot_view(long n, const double* x, const double* y, double* out);
 double* hpp_device_doubles(long n);
 void hpp_release(double* p);
@@ -148,6 +152,56 @@ __global__ void fill_kernel(long n, double* x, int mod, double scale) {
   for (long i = blockIdx.x * static_cast<long>(blockDim.x) + threadIdx.x; i < n;
        i += static_cast<long>(gridDim.x) * blockDim.x)
     x[i] = (i % mod) * scale;
+}
+
+__global__ void scale_by_hand(long n, const double* x, double* y, const double* s) {
+  const long i = blockIdx.x * static_cast<long>(blockDim.x) + threadIdx.x;
+  if (i < n)
+    y[i] = x[i] * s[0];
+}
+
+/// Dependent chains, as a CG loop runs them: a sum, then a kernel that
+/// uses it, `steps` times; host µs per step (wall clock over the chain,
+/// median of `rounds`). The sum goes to the host (hpp region returning
+/// it), into device memory (hpp region into a rank-0 View; hand: CUB and
+/// a kernel reading the device value). y must end the same in all three.
+void chains(const double* x, double* y, double* out, void* temp, int rounds) {
+  constexpr int steps = 1000;
+  std::printf("\ndependent chains: %d x (sum, then y = x * sum), host us per step, median of %d\n",
+              steps, rounds);
+  std::printf("| n | hpp, sum to the host | hpp, sum into a device View | CUB + hand kernel | check |\n"
+              "|---|---|---|---|---|\n");
+  for (long n : {1L << 16, 1L << 20}) {
+    auto time_chain = [&](auto step) {
+      std::vector<double> us;
+      for (int r = 0; r < rounds; ++r) {
+        CK(cudaDeviceSynchronize());
+        const auto t0 = std::chrono::steady_clock::now();
+        for (int k = 0; k < steps; ++k)
+          step();
+        CK(cudaDeviceSynchronize());
+        const auto t1 = std::chrono::steady_clock::now();
+        us.push_back(std::chrono::duration<double, std::micro>(t1 - t0).count() / steps);
+      }
+      std::sort(us.begin(), us.end());
+      double last;
+      CK(cudaMemcpy(&last, y + n - 1, sizeof last, cudaMemcpyDeviceToHost));
+      return std::make_pair(us[us.size() / 2], last);
+    };
+    const auto host = time_chain([&] { hpp_scale(n, x, y, hpp_sum(n, x)); });
+    const auto view = time_chain([&] {
+      hpp_sum_view(n, x, out);
+      hpp_scale_by(n, x, y, out);
+    });
+    const auto hand = time_chain([&] {
+      size_t bytes = 1 << 24;
+      CK(cub::DeviceReduce::Sum(temp, bytes, x, out, n));
+      scale_by_hand<<<(n + 255) / 256, 256>>>(n, x, y, out);
+    });
+    const bool same = host.second == view.second && view.second == hand.second;
+    std::printf("| 2^%d | %.2f | %.2f | %.2f | %s |\n", __builtin_ctzl(n), host.first, view.first,
+                hand.first, same ? "same y" : "MISMATCH");
+  }
 }
 
 int resident_blocks(const void* kernel) {
@@ -284,6 +338,7 @@ int main(int argc, char** argv) {
       all_ok = all_ok && b.all_ok;
     }
   }
+  chains(x, y, f.out, temp, queued ? 9 : 5);
   hpp_release(x);
   hpp_release(y);
   std::printf("%s\n", all_ok ? "all results exact" : "MISMATCHES");

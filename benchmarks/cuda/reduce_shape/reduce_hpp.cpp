@@ -39,5 +39,19 @@ void hpp_dot_view(long n, const double* x, const double* y, double* out) {
   hpp::deep_copy(total, s);
 }
 
+// The next step of a dependent chain (a CG iteration's update after its
+// dot product): y = x * s, with s on the host or in device memory.
+void hpp_scale(long n, const double* x, double* y, double s) {
+#pragma hpp parallel name("scale")
+  for (long i = 0; i < n; ++i)
+    y[i] = x[i] * s;
+}
+
+void hpp_scale_by(long n, const double* x, double* y, const double* s) {
+#pragma hpp parallel name("scale_by")
+  for (long i = 0; i < n; ++i)
+    y[i] = x[i] * s[0];
+}
+
 double* hpp_device_doubles(long n) { return hpp::alloc<double>(n, hpp::Space::Device); }
 void hpp_release(double* p) { hpp::free(p); }
