@@ -192,10 +192,20 @@ void markUnreadResults(Region &R, ASTContext &Ctx) {
     if (!Copy || readAfter(RV.Var, R, Ctx, Copy))
       continue;
     RV.ResultCopy = Copy;
-    RV.ResultView = Lexer::getSourceText(
-                        CharSourceRange::getTokenRange(Copy->getArg(0)->getSourceRange()),
-                        Ctx.getSourceManager(), Ctx.getLangOpts())
-                        .str();
+    auto Text = [&](const Expr *E) {
+      return Lexer::getSourceText(CharSourceRange::getTokenRange(E->getSourceRange()),
+                                  Ctx.getSourceManager(), Ctx.getLangOpts())
+          .str();
+    };
+    const Expr *View = Copy->getArg(0)->IgnoreParenImpCasts();
+    RV.ResultView = Text(View);
+    // A lowered parallel_reduce binds the user's view to a reference of
+    // its own: the report names the view as the user wrote it.
+    const auto *Ref = cast<VarDecl>(cast<DeclRefExpr>(View)->getDecl());
+    RV.ResultViewShown = Ref->getType()->isReferenceType() && Ref->getInit() &&
+                                 Ref->getName().starts_with("hpp_result")
+                             ? Text(Ref->getInit()->IgnoreParenImpCasts())
+                             : RV.ResultView;
   }
 }
 

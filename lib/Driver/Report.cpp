@@ -87,7 +87,7 @@ std::vector<std::string> describeConstruct(const ReportInput &In, const Region &
         if (RV.ResultCopy)
           Lines.push_back(formatv("{0} goes on into view {1}: on GPUs the kernel writes it there "
                                   "when its memory is device-only (no wait)",
-                                  RV.Name, RV.ResultView));
+                                  RV.Name, RV.ResultViewShown));
     }
     if (!C.LeagueText.empty())
       Lines.push_back("league: " + C.LeagueText);
@@ -281,7 +281,7 @@ std::string renderJSONReport(const ReportInput &In) {
                          {"inscan", RV.InScan},
                          {"read_after", RV.ReadAfter}};
           if (RV.ResultCopy)
-            O["into_view"] = RV.ResultView;
+            O["into_view"] = RV.ResultViewShown;
           if (RV.Op == ReductionOp::User)
             O["user"] = userArgsText(RV);
           Reductions.push_back(std::move(O));

@@ -108,8 +108,9 @@ struct ReductionVar {
   /// memory, with no wait on the host, in place of this copy. Null
   /// otherwise.
   const clang::CallExpr *ResultCopy = nullptr;
-  /// The view as written in ResultCopy.
-  std::string ResultView;
+  /// The view as written in ResultCopy, and as the user wrote it (the
+  /// view a lowered parallel_reduce bound its reference to) for reports.
+  std::string ResultView, ResultViewShown;
   std::string Name;
   std::string IndexName;
   std::string TypeName;

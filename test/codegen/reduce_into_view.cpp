@@ -9,6 +9,8 @@
 // type or rank, nowait, or a loc reduction keeps the host result.
 // RUN: %hppc translate --backend=openmp %s -o - | %FileCheck %s --check-prefix=OMP
 // RUN: %hppc translate --backend=cuda %s -o /dev/null --report | %FileCheck %s --check-prefix=REPORT
+// RUN: %hppc translate --backend=cuda %s -o /dev/null --report-json %t.json
+// RUN: %FileCheck %s --check-prefix=JSON --input-file %t.json
 // RUN: %hppc translate --backend=cuda %s -o %t.cu
 // RUN: %FileCheck %s --check-prefix=CUDA --input-file %t.cu
 // RUN: %if nvcc %{ %nvcc_hpp -c %t.cu -o %t.o %}
@@ -24,6 +26,9 @@ void by_hand(int n, const double *x, const hpp::View<double, 0> &total) {
     s += x[i];
   hpp::deep_copy(total, s);
 }
+// JSON: "into_view": "total"
+// JSON: "into_view": "total"
+// JSON-NOT: into_view
 // REPORT-LABEL: region 'by_hand'
 // REPORT: s goes on into view total: on GPUs the kernel writes it there when its memory is device-only (no wait)
 // CUDA-LABEL: void by_hand(
@@ -49,7 +54,7 @@ double api(int n, const double *x) {
   return h;
 }
 // REPORT-LABEL: region 'api'
-// REPORT: s goes on into view hpp_result{{[0-9]+}}: on GPUs
+// REPORT: s goes on into view total: on GPUs
 // CUDA-LABEL: double api(
 // CUDA: const auto &[[R:hpp_result[0-9]+]] = total; double s = hpp::detail::init_value<hpp::Sum<double>>();
 // CUDA: hpp_dev_s = hpp_red_s.device_into({{[[:space:]]*}}[[R]].data())
