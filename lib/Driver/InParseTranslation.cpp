@@ -13,6 +13,7 @@
 #include "Backend/Emitter.h"
 #include "Basic/Diagnostics.h"
 #include "Driver/TranslationConsumer.h"
+#include "Driver/UserLineDiagnostics.h"
 #include "Frontend/Api/ApiLowering.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Basic/DiagnosticIDs.h"
@@ -64,8 +65,19 @@ private:
       return {};
     SourceManager &To = Compiler.getSourceManager();
     FileID Main = To.getMainFileID();
-    if (To.getFileEntryRefForID(Main)->getName() == P.getFilename())
-      return To.translateLineCol(Main, P.getLine(), P.getColumn());
+    if (To.getFileEntryRefForID(Main)->getName() == P.getFilename()) {
+      // The column of the same token in the user's line (the lowered line
+      // may have more text before it).
+      bool Invalid = false;
+      std::optional<StringRef> Original =
+          sourceLine(To.getBufferData(Main, &Invalid), P.getLine());
+      const unsigned Col =
+          Invalid || !Original
+              ? P.getColumn()
+              : originalColumn(Info.getSourceManager(), Info.getLocation(), P.getColumn(),
+                               *Original);
+      return To.translateLineCol(Main, P.getLine(), Col);
+    }
     if (auto File = To.getFileManager().getOptionalFileRef(P.getFilename()))
       return To.translateFileLineCol(*File, P.getLine(), P.getColumn());
     return {};

@@ -11,6 +11,7 @@
 #include "Basic/Diagnostics.h"
 #include "Driver/PreambleParse.h"
 #include "Driver/TranslationConsumer.h"
+#include "Driver/UserLineDiagnostics.h"
 #include "Frontend/Api/ApiLowering.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Basic/FileManager.h"
@@ -228,7 +229,9 @@ Expected<TranslationResult> translateFile(const TranslateOptions &Opts) {
   // the front end sees no API call (mayCallApi) are parsed once.
   IntrusiveRefCntPtr<vfs::FileSystem> InputFS = overlayInput(Opts.InputPath, Opts.InputText);
   std::optional<std::string> Lowered;
+  std::string Original;
   if (auto Buffer = InputFS->getBufferForFile(Opts.InputPath)) {
+    Original = (*Buffer)->getBuffer().str();
     if (mayCallApi((*Buffer)->getBuffer())) {
       // Quietly first: the translation's own parse reports the warnings.
       LowerResult Lower = lowerFile(CommandLine, /*Quiet=*/true, InputFS, Opts.PCHCache);
@@ -252,8 +255,12 @@ Expected<TranslationResult> translateFile(const TranslateOptions &Opts) {
   // read, under the same names.
   CommandLine.insert(CommandLine.begin() + 1, Opts.DependencyArgs.begin(),
                      Opts.DependencyArgs.end());
-  // The base consumer counts diagnostics and prints nothing.
+  // The base consumer counts diagnostics and prints nothing. Diagnostics
+  // in lowered text are shown at the lines the user wrote.
   DiagnosticConsumer Silent;
+  std::unique_ptr<DiagnosticConsumer> UserLines;
+  if (Lowered && Opts.PrintDiagnostics)
+    UserLines = createUserLinePrinter(errs(), Opts.InputPath, std::move(Original));
   PreambleParseOptions P;
   P.CacheDir = Opts.PCHCache;
   // Remarks are diagnostics: a parse with them would always run again.
@@ -269,7 +276,7 @@ Expected<TranslationResult> translateFile(const TranslateOptions &Opts) {
                                          DeviceAssumptions{Opts.HostMemoryReachable},
                                          Opts.Format);
           },
-          Opts.PrintDiagnostics ? nullptr : &Silent, P)
+          Opts.PrintDiagnostics ? UserLines.get() : &Silent, P)
           .Succeeded;
   Result.Succeeded &= Result.ClangSucceeded;
   return Result;
