@@ -66,11 +66,17 @@ public:
         DefaultOptions(new DiagnosticOptions) {}
 
   void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override {
+    // A parse run again has a SourceManager of its own (perhaps at the
+    // address of the last one).
+    OriginalSM = nullptr;
     LangOpts = LO;
     Options = PP ? &PP->getDiagnostics().getDiagnosticOptions() : DefaultOptions.get();
     Printer = std::make_unique<TextDiagnostic>(OS, LangOpts, Options, PP);
   }
-  void EndSourceFile() override { Printer.reset(); }
+  void EndSourceFile() override {
+    Printer.reset();
+    OriginalSM = nullptr;
+  }
 
   void HandleDiagnostic(DiagnosticsEngine::Level Level, const Diagnostic &Info) override {
     DiagnosticConsumer::HandleDiagnostic(Level, Info); // counts
