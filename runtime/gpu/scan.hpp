@@ -1,11 +1,13 @@
 //===- scan.hpp - Single-pass device-wide scans -----------------*- C++ -*-===//
 /// \file
 /// Scans of flat loops with reduction(inscan, op: v), in one launch with
-/// decoupled look-back (Merrill & Garland). Each block takes a tile id from
-/// an atomic counter (so a tile only ever waits on tiles that already
-/// started), publishes its aggregate, looks back over its predecessors'
-/// status words with one warp (32 tiles at a time) until it meets an
-/// inclusive prefix, then publishes its own inclusive prefix.
+/// decoupled look-back (Merrill & Garland). Each block takes a tile (its
+/// index on NVIDIA GPUs, which start blocks in index order, the next id of
+/// an atomic counter on AMD ones: either way a tile only ever waits on
+/// tiles that already started; scan_tiles_by_block), publishes its
+/// aggregate, looks back over its predecessors' status words with one warp
+/// (32 tiles at a time) until it meets an inclusive prefix, then publishes
+/// its own inclusive prefix.
 ///
 /// Items are warp-striped: a tile is scan_block * scan_items iterations;
 /// warp w owns scan_items * 32 consecutive ones, and round k of the warp
@@ -161,10 +163,28 @@ private:
 };
 
 #ifdef HPPRT_GPU_COMPILE
-/// This block's tile (dynamic, in start order). Called once per block by all
-/// its threads.
+/// Whether a scan's blocks take their tiles in block index order (true)
+/// or from an atomic counter in the order they start. NVIDIA GPUs start a
+/// grid's blocks in index order, so every tile's predecessors have started
+/// before it and its look-back never waits on a block that cannot run;
+/// cub::DeviceScan relies on the same. The counter was a fixed cost of
+/// about 6 us a scan on an H200 (2^23 items: 0.87-0.93 of CUB with it,
+/// 1.00-1.07 by index; benchmarks/cuda/scan_shape `orders`). AMD GPUs
+/// promise no such order: there the counter stays, as rocPRIM keeps its
+/// ordered block ids. A compile-time choice: a run-time flag read in
+/// scan_tile made nvcc copy the kernel's scan handle to the stack, which
+/// cost the 2^28 scans 12%.
+#ifdef HPPRT_GPU_AMD_WAVEFRONTS
+constexpr bool scan_tiles_by_block = false;
+#else
+constexpr bool scan_tiles_by_block = true;
+#endif
+
+namespace detail {
+/// The next tile of s's counter, in the order blocks start. Called once per
+/// block by all its threads.
 template <class Op, class T>
-__device__ index_t scan_tile(const DeviceScan<Op, T> &s) {
+__device__ index_t counter_tile(const DeviceScan<Op, T> &s) {
   __shared__ unsigned tile;
   if (threadIdx.x == 0 && threadIdx.y == 0) {
     tile = atomicAdd(s.tile_counter, 1u);
@@ -177,6 +197,18 @@ __device__ index_t scan_tile(const DeviceScan<Op, T> &s) {
   const index_t t = tile;
   __syncthreads();
   return t;
+}
+} // namespace detail
+
+/// This block's tile: its index, or the next tile of the counter in the
+/// order blocks start (scan_tiles_by_block). Called once per block by all
+/// its threads.
+template <class Op, class T>
+__device__ index_t scan_tile(const DeviceScan<Op, T> &s) {
+  if constexpr (scan_tiles_by_block)
+    return static_cast<index_t>(blockIdx.x);
+  else
+    return detail::counter_tile(s);
 }
 
 namespace detail {

@@ -20,11 +20,21 @@ namespace rt = hpprt::cuda;
 using hpprt::index_t;
 
 
+/// The tile of the calling block: its index (BlockOrder, CUB's way and the
+/// runtime's on NVIDIA GPUs) or the next id of the work buffer's counter
+/// (the runtime's before, and on AMD GPUs).
+template <bool BlockOrder, class T>
+__device__ index_t shape_tile(const rt::DeviceScan<hpprt::Sum, T> &st) {
+  if (BlockOrder)
+    return static_cast<index_t>(blockIdx.x);
+  return rt::detail::counter_tile(st);
+}
+
 template <int Block, int K, int MinBlocks, unsigned StartNs, unsigned PollNs, bool Inclusive,
-          class T>
+          class T, bool BlockOrder = false>
 __global__ void __launch_bounds__(Block, MinBlocks)
     shape_scan(rt::DeviceScan<hpprt::Sum, T> st, const T *in, T *out, index_t n) {
-  const index_t tile = rt::scan_tile(st);
+  const index_t tile = shape_tile<BlockOrder>(st);
   T items[K];
 #pragma unroll
   for (int k = 0; k < K; ++k) {
@@ -156,19 +166,19 @@ void measure(Data<T> &d, const char *type, const char *shape, bool inclusive, in
 }
 
 template <int Block, int K, int MinBlocks, unsigned StartNs, unsigned PollNs, bool Inclusive,
-          class T>
+          class T, bool BlockOrder = false>
 void variant(Data<T> &d, const char *type) {
   char shape[96];
-  std::snprintf(shape, sizeof shape, "%5d | %3d | %3d | %5u | %5u", Block, K, MinBlocks,
-                StartNs, PollNs);
+  std::snprintf(shape, sizeof shape, "%5d | %3d | %3d | %5u | %5u%s", Block, K, MinBlocks,
+                StartNs, PollNs, BlockOrder ? " (tiles by block index)" : "");
   measure<T>(d, type, shape, Inclusive, Block, K,
-             shape_scan<Block, K, MinBlocks, StartNs, PollNs, Inclusive, T>);
+             shape_scan<Block, K, MinBlocks, StartNs, PollNs, Inclusive, T, BlockOrder>);
 }
 
 /// The runtime's scan as hppc generates it (generated_scan).
 template <bool Inclusive, class T> void generated(Data<T> &d, const char *type) {
-  measure<T>(d, type, "generated: runtime's shape and look-back, scan_item, int index", Inclusive,
-             rt::scan_block, rt::scan_items, generated_scan<Inclusive, T>);
+  measure<T>(d, type, "generated: runtime's shape, look-back and tile order, scan_item, int index",
+             Inclusive, rt::scan_block, rt::scan_items, generated_scan<Inclusive, T>);
 }
 
 template <class T> void cub_times(Data<T> &d) {
@@ -213,7 +223,18 @@ template <class T, bool Inc> void naps(Data<T> &d, const char *type) {
   generated<Inc>(d, type);
 }
 
-bool g_naps = false;
+// Tiles taken from an atomic counter (the runtime's way) or by block
+// index (CUB's), at the runtime's shape and waits: is the counter part of
+// the scan's fixed cost at 2^23?
+template <class T, bool Inc> void orders(Data<T> &d, const char *type) {
+  variant<256, 16, 4, 1500, 400, Inc, T, false>(d, type);
+  variant<256, 16, 4, 1500, 400, Inc, T, true>(d, type);
+  variant<256, 16, 4, 0, 0, Inc, T, false>(d, type);
+  variant<256, 16, 4, 0, 0, Inc, T, true>(d, type);
+  generated<Inc>(d, type);
+}
+
+bool g_naps = false, g_orders = false;
 
 template <class T> void run_type(index_t n, const char *type) {
   Data<T> d{};
@@ -226,7 +247,10 @@ template <class T> void run_type(index_t n, const char *type) {
   fill<<<2048, 256>>>(d.in, n);
   CK(cudaDeviceSynchronize());
   cub_times(d);
-  if (g_naps) {
+  if (g_orders) {
+    orders<T, true>(d, type);
+    orders<T, false>(d, type);
+  } else if (g_naps) {
     naps<T, true>(d, type);
     naps<T, false>(d, type);
   } else {
@@ -254,6 +278,7 @@ int main(int argc, char **argv) {
   if (argc > 2)
     g_reps = std::max(3, std::atoi(argv[2]));
   // Further arguments: `naps`, only the start-nap series (naps());
+  // `orders`, tiles by counter or by block index (orders());
   // `queued`, every timed call queued behind a 40 us kernel (device time
   // only: CUB's two launches and the variants' memset and launch no longer
   // count).
@@ -261,7 +286,8 @@ int main(int argc, char **argv) {
     const std::string arg = argv[a];
     if (arg == "naps")
       g_naps = true;
-
+    else if (arg == "orders")
+      g_orders = true;
     else if (arg == "queued")
       queue_behind_us(40);
   }
