@@ -1,6 +1,7 @@
 //===- ResultUses.cpp - Is a reduction's result read after its region? ----===//
 
 #include "Analysis/ResultUses.h"
+#include "Analysis/CallGraph.h"
 #include "Analysis/VariableUses.h"
 #include "Basic/ASTUtils.h"
 #include "clang/AST/ASTContext.h"
@@ -112,7 +113,7 @@ bool readAfter(const VarDecl *V, const Region &R, ASTContext &Ctx,
     return true;
   const SourceLocation RegionBegin = S->getBeginLoc();
   const Stmt *Last = Copy ? Copy : S;
-  if (Last->getEndLoc().isMacroID())
+  if (Copy && Copy->getEndLoc().isMacroID())
     return true;
   const SourceLocation RegionEnd =
       Lexer::getLocForEndOfToken(Last->getEndLoc(), 0, SM, Ctx.getLangOpts());
@@ -150,8 +151,7 @@ const CallExpr *resultCopyAfter(const VarDecl *V, const Region &R, ASTContext &C
   if (!Call || Call->getNumArgs() != 2 || Call->getBeginLoc().isMacroID())
     return nullptr;
   const FunctionDecl *F = Call->getDirectCallee();
-  const auto *NS = F ? dyn_cast<NamespaceDecl>(F->getDeclContext()->getRedeclContext()) : nullptr;
-  if (!F || !F->getIdentifier() || F->getName() != "deep_copy" || !NS || NS->getName() != "hpp")
+  if (!F || !F->getIdentifier() || F->getName() != "deep_copy" || !isHppApi(F))
     return nullptr;
   const auto *Value = dyn_cast<DeclRefExpr>(Call->getArg(1)->IgnoreParenImpCasts());
   const auto *View = dyn_cast<DeclRefExpr>(Call->getArg(0)->IgnoreParenImpCasts());
@@ -202,10 +202,8 @@ void markUnreadResults(Region &R, ASTContext &Ctx) {
     // A lowered parallel_reduce binds the user's view to a reference of
     // its own: the report names the view as the user wrote it.
     const auto *Ref = cast<VarDecl>(cast<DeclRefExpr>(View)->getDecl());
-    RV.ResultViewShown = Ref->getType()->isReferenceType() && Ref->getInit() &&
-                                 Ref->getName().starts_with("hpp_result")
-                             ? Text(Ref->getInit()->IgnoreParenImpCasts())
-                             : RV.ResultView;
+    RV.ResultViewShown =
+        isResultBinding(Ref) ? Text(Ref->getInit()->IgnoreParenImpCasts()) : RV.ResultView;
   }
 }
 

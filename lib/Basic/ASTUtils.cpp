@@ -234,6 +234,11 @@ bool isFunctorCopy(const VarDecl *V) {
   return V && V->getIdentifier() && V->getName().starts_with(FunctorCopyPrefix);
 }
 
+bool isResultBinding(const VarDecl *V) {
+  return V && V->getIdentifier() && V->getName().starts_with(ResultBindingPrefix) &&
+         V->getType()->isReferenceType() && V->getInit();
+}
+
 const VarDecl *findInstantiatedVar(const VarDecl *P, const Stmt *Inst, ASTContext &Ctx) {
   class Finder : public RecursiveASTVisitor<Finder> {
   public:

@@ -93,6 +93,11 @@ bool isDeviceCopyable(clang::QualType T, const clang::ASTContext &Ctx);
 inline constexpr llvm::StringLiteral FunctorCopyPrefix = "hpp_functor";
 bool isFunctorCopy(const clang::VarDecl *V);
 
+/// The parallel_* lowering binds a call's result (a variable, a View) to a
+/// reference `hpp_result<N>`; the report names it by what it is bound to.
+inline constexpr llvm::StringLiteral ResultBindingPrefix = "hpp_result";
+bool isResultBinding(const clang::VarDecl *V);
+
 /// The copy of pattern variable \p P in the function that contains
 /// instantiated statement \p Inst (instantiated declarations keep their
 /// pattern's location), or null.

@@ -298,7 +298,7 @@ void ReducerReader::bind(Accumulator &A, ResultText &Text) {
     Text.Epilogue += formatv(" {0}.reference() = {1};", A.Object, A.Name).str();
     return;
   }
-  std::string Result = C.Names.fresh("hpp_result");
+  std::string Result = C.Names.fresh(ResultBindingPrefix);
   // A View result may be a temporary (a view made in the call): the
   // reference keeps it alive.
   Text.Bind += formatv(A.IntoView ? "const auto &{0} = {1}; " : "auto &{0} = {1}; ", Result,

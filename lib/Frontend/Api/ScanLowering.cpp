@@ -106,7 +106,7 @@ auto ScanLowering::readNames(Body &B, ArrayRef<const Expr *> Args, unsigned Firs
   // The total is bound first: the partial may have its name.
   bool HasTotal = Args.size() == First + 3;
   if (HasTotal) {
-    Names.Result = C.Names.fresh("hpp_result");
+    Names.Result = C.Names.fresh(ResultBindingPrefix);
     Names.Bind = "auto &" + Names.Result + " = " + C.text(Args[First + 2]) + "; ";
   }
   Names.Index = Name(0, "hpp_i");
