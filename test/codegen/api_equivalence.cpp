@@ -84,9 +84,9 @@ double yax_api(int E, int M, const double *A, const double *x, const double *y) 
 // OMP-NEXT: #pragma omp parallel
 // OMP: const hpprt::Chunk hpp_chunk = hpprt::static_chunk(
 // OMP-NEXT: hpp_n0, omp_get_thread_num(), omp_get_num_threads());
-// OMP: for (hpprt::index_t hpp_iv0 = hpp_chunk.begin; hpp_iv0 < hpp_chunk.end;
-// OMP-NEXT: ++hpp_iv0) {
-// OMP-NEXT: int [[LEAGUE:hpp_league[0-9]+]] = hpprt::index_at(hpp_lb0_0, hpp_iv0, 1);
+// OMP: for (int [[LEAGUE:hpp_league[0-9]+]] = static_cast<int>(hpp_lb0_0 + hpp_chunk.begin);
+// OMP-NEXT: [[LEAGUE]] < static_cast<int>(hpp_lb0_0 + hpp_chunk.end);
+// OMP-NEXT: ++[[LEAGUE]]) {
 // OMP: { auto &[[ROW:hpp_result[0-9]+]] = row; double r = hpp::detail::init_value<hpp::Sum<double>>();
 // OMP: { // hpp team-vector loop (omp simd)
 // OMP: #pragma omp simd reduction(hpprt_fsum: r)

@@ -60,9 +60,8 @@ void dot_maxloc(int n, const double *x, const double *y, double &out, int &where
 // The vector level of 'team thread vector' makes the chunk loop simd.
 // OMP-NEXT: #pragma omp simd reduction(hpprt_fsum: s) reduction(+: c)
 // OMP-NEXT: #line 17
-// OMP: for (hpprt::index_t hpp_iv0 = hpp_chunk.begin; hpp_iv0 < hpp_chunk.end;
-// OMP-NEXT: ++hpp_iv0) {
-// OMP-NEXT: int i = hpprt::index_at(hpp_lb0_0, hpp_iv0, 1);
+// OMP: for (int i = static_cast<int>(hpp_lb0_0 + hpp_chunk.begin);
+// OMP-NEXT: i < static_cast<int>(hpp_lb0_0 + hpp_chunk.end); ++i) {
 // OMP-NEXT: #line 17 "{{.*}}flat_reduction.cpp"
 // OMP-NEXT: {
 // OMP-NEXT: s += x[i] * y[i];

@@ -74,13 +74,12 @@ void guarded(int n, double *y, double *z) {
 // OMP: {{^}}#pragma omp parallel{{$}}
 // OMP-NEXT: {{^}}      {{{$}}
 // OMP-NEXT: {{^}}        const hpprt::Chunk hpp_chunk = hpprt::static_chunk(
-// The loop headers on lines of their own, the index declaration too, and a
+// The loop headers on lines of their own, and a
 // #line before the user's rest of the header's line (its `{` under the
 // header); the region's end laid out as blocks, the lambda's included.
 // OMP: {{^}}#line 31 "{{.*}}.cpp"
-// OMP-NEXT: {{^}}  for (hpprt::index_t hpp_iv0 = hpp_chunk.begin; hpp_iv0 < hpp_chunk.end;{{$}}
-// OMP-NEXT: {{^}}       ++hpp_iv0) {{{$}}
-// OMP-NEXT: {{^}}    int e = hpprt::index_at(hpp_lb0_0, hpp_iv0, 1);{{$}}
+// OMP-NEXT: {{^}}  for (int e = static_cast<int>(hpp_lb0_0 + hpp_chunk.begin);{{$}}
+// OMP-NEXT: {{^}}       e < static_cast<int>(hpp_lb0_0 + hpp_chunk.end); ++e) {{{$}}
 // OMP-NEXT: {{^}}#line 31 "{{.*}}.cpp"
 // OMP-NEXT: {{^}}  {{{$}}
 // OMP-NEXT: {{^}}    double t = 0;
@@ -108,9 +107,8 @@ void guarded(int n, double *y, double *z) {
 // the next line; the body keeps its column.
 // OMP-LABEL: {{^}}void guarded(
 // OMP: {{^}}#line 54 "{{.*}}.cpp"
-// OMP-NEXT: {{^}}  for (hpprt::index_t hpp_iv0 = hpp_chunk.begin; hpp_iv0 < hpp_chunk.end;{{$}}
-// OMP-NEXT: {{^}}       ++hpp_iv0) {{{$}}
-// OMP-NEXT: {{^}}    int e = hpprt::index_at(hpp_lb0_0, hpp_iv0, 1);{{$}}
+// OMP-NEXT: {{^}}  for (int e = static_cast<int>(hpp_lb0_0 + hpp_chunk.begin);{{$}}
+// OMP-NEXT: {{^}}       e < static_cast<int>(hpp_lb0_0 + hpp_chunk.end); ++e) {{{$}}
 // OMP-NEXT: {{^}}#line 55 "{{.*}}.cpp"
 // OMP-NEXT: {{^}}  {{{$}}
 // OMP: {{^}}#line 57 "{{.*}}.cpp"

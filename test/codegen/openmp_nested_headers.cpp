@@ -14,7 +14,7 @@ void headers(int T, int n, std::size_t nz, unsigned un, long ln, double *out) {
 #pragma hpp team
   for (int t = 0; t < T; ++t) {
     double s = 0;
-    // OMP: for (hpprt::index_t hpp_iv0 = hpp_chunk.begin; hpp_iv0 < hpp_chunk.end;
+    // OMP: for (int t = static_cast<int>(hpp_lb0_0 + hpp_chunk.begin);
 #pragma hpp thread reduction(+ : s)
     for (int i = 0; i < n; ++i)
       s += i;
@@ -99,6 +99,45 @@ void rows(int n, int m, double *a) {
     for (int k = m; k > 0; --k)
       a[i * m + k - 1] = i + k;
   // OMP-LABEL: void rows(
+  // OMP: #pragma omp parallel firstprivate(hpp_lb0_0, hpp_lb0_1, hpp_div0_1)
   // OMP: for (hpprt::index_t hpp_col0 = hpp_row_first0;
   // OMP: int k = hpprt::index_at(hpp_lb0_1, hpp_col0, -1);
+}
+
+// A root loop of one dimension in that form walks each thread's chunk over
+// the user's index too, from the chunk's first index to its last. The loop
+// constants its iterations still read (lower bounds and divisors of the
+// normalised and row forms) are private to each thread: shared, they are
+// references into the host frame that a store through a pointer of their
+// type might change, and the compiler reloaded them every iteration (the
+// suite's indexlist, `list[c] = i` with int c and i, ran 10% slower).
+void flat_up(int lo, int n, int *list) {
+#pragma hpp parallel
+  for (int i = lo; i < n; ++i)
+    list[i] = i;
+  // OMP-LABEL: void flat_up(
+  // OMP: #pragma omp parallel{{$}}
+  // OMP: for (int i = static_cast<int>(hpp_lb0_0 + hpp_chunk.begin);
+  // OMP-NEXT: i < static_cast<int>(hpp_lb0_0 + hpp_chunk.end); ++i) {
+}
+
+void flat_down(std::size_t n, std::size_t *list) {
+#pragma hpp parallel
+  for (std::size_t i = n; i > 0; --i)
+    list[i - 1] = i;
+  // OMP-LABEL: void flat_down(
+  // OMP: #pragma omp parallel{{$}}
+  // OMP: for (std::size_t i = static_cast<std::size_t>(hpp_lb0_0 - hpp_chunk.begin);
+  // OMP-NEXT: i > static_cast<std::size_t>(hpp_lb0_0 - hpp_chunk.end); --i) {
+}
+
+void flat_step(int n, int *list) {
+#pragma hpp parallel
+  for (int i = 0; i < n; i += 2)
+    list[i] = i;
+  // OMP-LABEL: void flat_step(
+  // OMP: #pragma omp parallel firstprivate(hpp_lb0_0)
+  // OMP: for (hpprt::index_t hpp_iv0 = hpp_chunk.begin; hpp_iv0 < hpp_chunk.end;
+  // OMP-NEXT: ++hpp_iv0) {
+  // OMP-NEXT: int i = hpprt::index_at(hpp_lb0_0, hpp_iv0, 2);
 }

@@ -43,9 +43,8 @@ void scan_exclusive(int n, const long *in, long *out) {
 // OMP-NEXT: hpp_n0, omp_get_thread_num(), omp_get_num_threads());
 // OMP-NEXT: { // scan, pass 1: reduce this thread's chunk
 // OMP-NEXT: auto s = hpprt::identity_like<hpprt::Sum>(hpp_red_s);
-// OMP-NEXT: for (hpprt::index_t hpp_iv0 = hpp_chunk.begin;
-// OMP-NEXT: hpp_iv0 < hpp_chunk.end; ++hpp_iv0) {
-// OMP-NEXT: int i = hpprt::index_at(hpp_lb0_0, hpp_iv0, 1);
+// OMP-NEXT: for (int i = static_cast<int>(hpp_lb0_0 + hpp_chunk.begin);
+// OMP-NEXT: i < static_cast<int>(hpp_lb0_0 + hpp_chunk.end); ++i) {
 // OMP-NEXT: #line 19
 // OMP-NEXT: s += in[i];
 // OMP-NEXT: }
@@ -54,9 +53,8 @@ void scan_exclusive(int n, const long *in, long *out) {
 // OMP-NEXT: #pragma omp barrier
 // OMP-NEXT: // scan, pass 2: each chunk starts from the combined chunks before it
 // OMP-NEXT: auto s = hpp_scan_s.prefix_before(omp_get_thread_num(), hpp_red_s);
-// OMP: for (hpprt::index_t hpp_iv0 = hpp_chunk.begin; hpp_iv0 < hpp_chunk.end;
-// OMP-NEXT: ++hpp_iv0) {
-// OMP-NEXT: int i = hpprt::index_at(hpp_lb0_0, hpp_iv0, 1);
+// OMP: for (int i = static_cast<int>(hpp_lb0_0 + hpp_chunk.begin);
+// OMP-NEXT: i < static_cast<int>(hpp_lb0_0 + hpp_chunk.end); ++i) {
 // OMP-NEXT: #line 18 "{{.*}}scan.cpp"
 // OMP-NEXT: {
 // OMP-NEXT: s += in[i];
@@ -113,9 +111,8 @@ void scan_exclusive(int n, const long *in, long *out) {
 // OMP-LABEL: void scan_exclusive(
 // OMP: { // scan, pass 1: reduce this thread's chunk
 // OMP-NEXT: auto s = hpprt::identity_like<hpprt::Sum>(hpp_red_s);
-// OMP-NEXT: for (hpprt::index_t hpp_iv0 = hpp_chunk.begin;
-// OMP-NEXT: hpp_iv0 < hpp_chunk.end; ++hpp_iv0) {
-// OMP-NEXT: int i = hpprt::index_at(hpp_lb0_0, hpp_iv0, 1);
+// OMP-NEXT: for (int i = static_cast<int>(hpp_lb0_0 + hpp_chunk.begin);
+// OMP-NEXT: i < static_cast<int>(hpp_lb0_0 + hpp_chunk.end); ++i) {
 // OMP-NEXT: #line 32
 // OMP-NEXT: s += in[i];
 // OMP-NEXT: }

@@ -47,9 +47,8 @@ void three_level_sums(int E, int N, int M, const double *A, const double *x, dou
 // OMP-LABEL: void three_level(
 // OMP: { // hpp region 'three_level_L13' (team loop)
 // OMP: #pragma omp parallel
-// OMP: for (hpprt::index_t hpp_iv0 = hpp_chunk.begin; hpp_iv0 < hpp_chunk.end;
-// OMP-NEXT: ++hpp_iv0) {
-// OMP-NEXT: int e = hpprt::index_at(hpp_lb0_0, hpp_iv0, 1);
+// OMP: for (int e = static_cast<int>(hpp_lb0_0 + hpp_chunk.begin);
+// OMP-NEXT: e < static_cast<int>(hpp_lb0_0 + hpp_chunk.end); ++e) {
 // OMP: { // hpp thread loop (sequential: one thread per team)
 // OMP-NOT: #pragma omp
 // The loops one host thread runs whole keep the user's header, over the

@@ -53,9 +53,11 @@ void countIterations(int n, int *count) {
     count[0] += 1;
   }
 }
+// OpenMP walks the chunk over i itself, which the header then uses.
 // OMP-LABEL: region 'count'
-// OMP: int i = hpprt::index_at(hpp_lb0_0, hpp_iv0, 1);
-// OMP-NEXT: (void)i;
+// OMP: for (int i = static_cast<int>(hpp_lb0_0 + hpp_chunk.begin);
+// OMP-NOT: (void)i;
+// OMP: } // omp parallel
 // CUDA-LABEL: region 'count'
 // CUDA: int i = hpprt::index_at(hpp_lb0_0, hpp_iv0, 1);
 // CUDA-NEXT: (void)i;

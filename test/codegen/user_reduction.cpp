@@ -120,9 +120,8 @@ void api_shape(int rows, int cols, const double *x, Stats &result) {
 // OMP-NEXT: hpp_n0, omp_get_thread_num(), omp_get_num_threads());
 // OMP-NEXT: auto s = hpprt::identity_like(hpp_op0_s, hpp_red_s);
 // OMP-NEXT: #line {{[0-9]+}}
-// OMP: for (hpprt::index_t hpp_iv0 = hpp_chunk.begin; hpp_iv0 < hpp_chunk.end;
-// OMP-NEXT: ++hpp_iv0) {
-// OMP-NEXT: int i = hpprt::index_at(hpp_lb0_0, hpp_iv0, 1);
+// OMP: for (int i = static_cast<int>(hpp_lb0_0 + hpp_chunk.begin);
+// OMP-NEXT: i < static_cast<int>(hpp_lb0_0 + hpp_chunk.end); ++i) {
 // OMP-NEXT: #line 37 "{{.*}}user_reduction.cpp"
 // OMP-NEXT: stats_join(s, Stats{x[i], 1});
 // OMP: hpp_part_s.put(omp_get_thread_num(), s);

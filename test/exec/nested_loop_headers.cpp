@@ -14,8 +14,9 @@
 // bound of the index's type or a constant it holds, up to INT_MAX and
 // down to INT_MIN, an unsigned index down to 0) and the
 // forms it normalises (a wider or unsigned bound, `<=`, a step of 2),
-// each summed per team and compared with the serial build; and collapsed
-// loops whose rows run up, down or with `<=`.
+// each summed per team and compared with the serial build; collapsed
+// loops whose rows run up, down or with `<=`; and root loops of one
+// dimension in both kinds of form.
 #include <climits>
 #include <cstddef>
 #include <cstdio>
@@ -99,6 +100,35 @@ int main() {
     g = g * 31 + grid[i];
   std::printf("grid %ld\n", g);
   hpp::free(grid);
+  // Root loops of one dimension, whose chunks OpenMP walks over the user's
+  // index from each chunk's first index to its last: up to INT_MAX, down
+  // to INT_MIN, an unsigned index down to 0, a short index; and a step of
+  // 3, which stays normalised. Each writes its own slice of one int array
+  // (stores through int * beside int loop constants).
+  const int F = 5 * 1000 + 333;
+  int* flat = hpp::alloc<int>(F, hpp::Space::Shared);
+  for (int i = 0; i < F; ++i)
+    flat[i] = -1;
+#pragma hpp parallel
+  for (int i = INT_MAX - 1000; i < INT_MAX; ++i)
+    flat[INT_MAX - 1 - i] = i % 1009;
+#pragma hpp parallel
+  for (int i = INT_MIN + 1000; i > INT_MIN; --i)
+    flat[1000 + (i - INT_MIN - 1)] = (i - INT_MIN) * 3;
+#pragma hpp parallel
+  for (std::size_t i = 1000; i > 0; --i)
+    flat[2000 + i - 1] = static_cast<int>(i * 7 % 1013);
+#pragma hpp parallel
+  for (short i = 0; i < 1000; ++i)
+    flat[3000 + i] = i - 500;
+#pragma hpp parallel
+  for (int i = 4000; i < F; i += 3)
+    flat[i] = i / 3;
+  long f = 0;
+  for (int i = 0; i < F; ++i)
+    f = f * 31 + flat[i];
+  std::printf("flat %ld\n", f);
+  hpp::free(flat);
   for (int t = 0; t < T; ++t) {
     std::printf("team %d:", t);
     for (int k = 0; k < 8; ++k)

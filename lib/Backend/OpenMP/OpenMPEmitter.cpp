@@ -100,6 +100,17 @@ private:
   /// its first exception, which needs one loop to break out of) and scans.
   bool walksRows(const Construct &L) const;
   std::string iterationEnd() const;
+  /// Whether the chunk loop of root loop L runs over the user's own index
+  /// (walksOwnIndex) from the chunk's first index to its last, rather than
+  /// over iteration numbers with the index narrowed from each: one
+  /// dimension, and no exception to record by iteration number.
+  bool walksOwnIndexInChunk(const Construct &L) const;
+  /// ` firstprivate(...)` of the loop constants L's iterations read (lower
+  /// bounds, divisors of collapsed extents), or "". Shared, they are the
+  /// lambda's captures by reference: every store of the body through a
+  /// pointer of their type might change them, so the compiler reloads them
+  /// each iteration. A private copy per thread lives in a register.
+  std::string loopConstantsClause(const Construct &L) const;
 
   Error emitRootLoop(const Construct &L) override;
   Error emitNestedLoop(const Construct &L) override;
@@ -232,9 +243,35 @@ std::string RegionWriter::chunkLoopHeader(const Construct &L) const {
                    K);
     return Out + indexDecl(L, K, Inner, "hpp_col" + K);
   }
+  if (walksOwnIndexInChunk(L)) {
+    // The chunk's first and last iteration numbers become indices once, in
+    // the header; from there the loop is the user's own.
+    const LoopDim &Dim = L.Dims.front();
+    StringRef Sign = Dim.Step > 0 ? "+" : "-";
+    auto Bound = [&](StringRef Field) {
+      return formatv("static_cast<{0}>(hpp_lb{1}_0 {2} hpp_chunk.{3})", Dim.IndexTypeText, id(L),
+                     Sign, Field)
+          .str();
+    };
+    return ownIndexHeader(Dim, Bound("begin"), Bound("end"));
+  }
   return "for (hpprt::index_t hpp_iv0 = hpp_chunk.begin; hpp_iv0 < hpp_chunk.end; "
          "++hpp_iv0) { " +
          std::string(R.MayThrow ? "try { " : "") + indexDecls(L, id(L), "hpp_iv0");
+}
+
+bool RegionWriter::walksOwnIndexInChunk(const Construct &L) const {
+  return L.Dims.size() == 1 && !R.MayThrow && walksOwnIndex(L.Dims.front(), Ctx);
+}
+
+std::string RegionWriter::loopConstantsClause(const Construct &L) const {
+  SmallVector<std::string, 4> Names;
+  if (!walksOwnIndexInChunk(L))
+    for (unsigned D = 0; D < L.Dims.size(); ++D)
+      Names.push_back(formatv("hpp_lb{0}_{1}", id(L), D));
+  for (unsigned D = 1; D < L.Dims.size(); ++D)
+    Names.push_back(formatv("hpp_div{0}_{1}", id(L), D));
+  return Names.empty() ? "" : " firstprivate(" + join(Names, ", ") + ")";
 }
 
 std::string RegionWriter::iterationEnd() const {
@@ -335,7 +372,7 @@ Error RegionWriter::emitRootLoop(const Construct &L) {
   Pro += formatv("hpprt::RegionScope hpp_scope(\"{0}\", "
                  "hpprt::profiling::RegionKind::{1});\n",
                  R.Name, ToolKind);
-  Pro += "#pragma omp parallel\n{\n";
+  Pro += "#pragma omp parallel" + loopConstantsClause(L) + "\n{\n";
   std::string Chunk = "hpprt::static_chunk(hpp_n0, omp_get_thread_num(), omp_get_num_threads())";
   if (!R.Scratch.empty()) {
     // A thread without its scratch buffer runs no iteration; the region
