@@ -133,21 +133,12 @@ bool readAfter(const VarDecl *V, const Region &R, ASTContext &Ctx,
   return nameInText(V->getName(), RegionEnd, Scope->getEndLoc(), SM, Ctx.getLangOpts());
 }
 
-/// `hpp::deep_copy(view, V);` as the statement right after the region in
-/// its compound statement, with view a variable (or reference) of a
-/// rank-0 hpp::View of V's type: where a GPU kernel can deliver V's result
-/// itself. Null otherwise.
-const CallExpr *resultCopyAfter(const VarDecl *V, const Region &R, ASTContext &Ctx) {
-  const Stmt *S = R.Root->S;
-  DynTypedNodeList Parents = Ctx.getParents(*S);
-  const auto *Block = Parents.size() == 1 ? Parents[0].get<CompoundStmt>() : nullptr;
-  if (!Block)
-    return nullptr;
-  const auto *At = llvm::find(Block->body(), S);
-  if (At == Block->body_end() || std::next(At) == Block->body_end())
-    return nullptr;
-  const auto *Next = dyn_cast<Expr>(*std::next(At));
-  const auto *Call = Next ? dyn_cast<CallExpr>(Next->IgnoreImplicit()) : nullptr;
+/// The variable \p S copies into a rank-0 View of its own type, as
+/// `hpp::deep_copy(view, V);` with view a variable (or reference): a copy
+/// a GPU kernel can make itself. Null for any other statement.
+const VarDecl *copiedIntoView(const Stmt *S, ASTContext &Ctx) {
+  const auto *E = dyn_cast<Expr>(S);
+  const auto *Call = E ? dyn_cast<CallExpr>(E->IgnoreImplicit()) : nullptr;
   if (!Call || Call->getNumArgs() != 2 || Call->getBeginLoc().isMacroID())
     return nullptr;
   const FunctionDecl *F = Call->getDirectCallee();
@@ -155,13 +146,32 @@ const CallExpr *resultCopyAfter(const VarDecl *V, const Region &R, ASTContext &C
     return nullptr;
   const auto *Value = dyn_cast<DeclRefExpr>(Call->getArg(1)->IgnoreParenImpCasts());
   const auto *View = dyn_cast<DeclRefExpr>(Call->getArg(0)->IgnoreParenImpCasts());
-  if (!Value || Value->getDecl() != V || !View || !isa<VarDecl>(View->getDecl()))
+  const auto *V = Value ? dyn_cast<VarDecl>(Value->getDecl()) : nullptr;
+  if (!V || !View || !isa<VarDecl>(View->getDecl()))
     return nullptr;
   const QualType Element = hppViewElement(View->getType(), 0);
   if (Element.isNull() || !Ctx.hasSameUnqualifiedType(Element, V->getType()) ||
       Element.isConstQualified())
     return nullptr;
-  return Call;
+  return V;
+}
+
+/// The statements right after the region in its compound statement, up to
+/// the first that is not such a copy (what a parallel_reduce into Views
+/// lowers to: one copy per result, in the order of the results).
+SmallVector<const CallExpr *, 2> viewCopiesAfter(const Region &R, ASTContext &Ctx) {
+  SmallVector<const CallExpr *, 2> Copies;
+  const Stmt *S = R.Root->S;
+  DynTypedNodeList Parents = Ctx.getParents(*S);
+  const auto *Block = Parents.size() == 1 ? Parents[0].get<CompoundStmt>() : nullptr;
+  if (!Block)
+    return Copies;
+  const auto *At = llvm::find(Block->body(), S);
+  if (At == Block->body_end())
+    return Copies;
+  for (auto It = std::next(At); It != Block->body_end() && copiedIntoView(*It, Ctx); ++It)
+    Copies.push_back(cast<CallExpr>(cast<Expr>(*It)->IgnoreImplicit()));
+  return Copies;
 }
 
 } // namespace
@@ -181,29 +191,35 @@ const Stmt *lifetimeScope(const VarDecl *V, ASTContext &Ctx) {
 }
 
 void markUnreadResults(Region &R, ASTContext &Ctx) {
-  for (ReductionVar &RV : R.Root->Reductions) {
+  for (ReductionVar &RV : R.Root->Reductions)
     RV.ReadAfter = readAfter(RV.Var, R, Ctx) || (RV.IndexVar && readAfter(RV.IndexVar, R, Ctx));
-    // A result that only goes on into a device view (a parallel_reduce
-    // into a rank-0 View, lowered, or the same written by hand). With
-    // nowait the value reaches the variable at a fence, not at the copy.
-    if (!RV.ReadAfter || RV.InScan || RV.IndexVar || R.Root->Nowait)
-      continue;
-    const CallExpr *Copy = resultCopyAfter(RV.Var, R, Ctx);
-    if (!Copy || readAfter(RV.Var, R, Ctx, Copy))
-      continue;
-    RV.ResultCopy = Copy;
+  // Results that only go on into device views: the copies right after the
+  // region (a parallel_reduce into rank-0 Views, lowered, or the same
+  // written by hand), each of a result nothing else reads. They stop at
+  // the first copy that is not one: the copies taken out must all come
+  // before any the program still makes, so that where views share memory
+  // the last copy in program order still writes last. With nowait the
+  // value reaches the variable at a fence, not at the copy.
+  for (const CallExpr *Copy : viewCopiesAfter(R, Ctx)) {
+    const VarDecl *V = copiedIntoView(Copy, Ctx);
+    auto RV = llvm::find_if(R.Root->Reductions,
+                            [&](const ReductionVar &RV) { return RV.Var == V; });
+    if (RV == R.Root->Reductions.end() || !RV->ReadAfter || RV->ResultCopy || RV->InScan ||
+        RV->IndexVar || R.Root->Nowait || readAfter(V, R, Ctx, Copy))
+      break;
+    RV->ResultCopy = Copy;
     auto Text = [&](const Expr *E) {
       return Lexer::getSourceText(CharSourceRange::getTokenRange(E->getSourceRange()),
                                   Ctx.getSourceManager(), Ctx.getLangOpts())
           .str();
     };
     const Expr *View = Copy->getArg(0)->IgnoreParenImpCasts();
-    RV.ResultView = Text(View);
+    RV->ResultView = Text(View);
     // A lowered parallel_reduce binds the user's view to a reference of
     // its own: the report names the view as the user wrote it.
     const auto *Ref = cast<VarDecl>(cast<DeclRefExpr>(View)->getDecl());
-    RV.ResultViewShown =
-        isResultBinding(Ref) ? Text(Ref->getInit()->IgnoreParenImpCasts()) : RV.ResultView;
+    RV->ResultViewShown =
+        isResultBinding(Ref) ? Text(Ref->getInit()->IgnoreParenImpCasts()) : RV->ResultView;
   }
 }
 

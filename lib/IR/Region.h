@@ -102,7 +102,7 @@ struct ReductionVar {
   /// markUnreadResults), GPU backends do not deliver the result to the
   /// host, so the region need not wait for it.
   bool ReadAfter = true;
-  /// `hpp::deep_copy(view, v);` as the statement right after the region,
+  /// `hpp::deep_copy(view, v);` among the copies right after the region,
   /// v's only use after it (a rank-0 View of v's type, markUnreadResults):
   /// GPU backends have the kernel write the result into the view's device
   /// memory, with no wait on the host, in place of this copy. Null

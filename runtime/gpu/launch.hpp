@@ -378,6 +378,20 @@ struct Launch {
     return detail::all_device({address(p)...});
   }
 
+  /// Whether the objects at p (one of each pointer's type) share no byte.
+  /// Where a region's results go into several views, the kernel writes
+  /// them in no particular order: only views apart may get them there, else
+  /// the host copies them in program order (Reduction::device_into).
+  template <class... T> static bool apart(const T *...p) {
+    const char *begin[] = {static_cast<const char *>(address(p))...};
+    const std::size_t size[] = {sizeof(T)...};
+    for (std::size_t i = 0; i < sizeof...(T); ++i)
+      for (std::size_t j = i + 1; j < sizeof...(T); ++j)
+        if (begin[i] < begin[j] + size[j] && begin[j] < begin[i] + size[i])
+          return false;
+    return true;
+  }
+
   /// Throws, naming var, the kernel and its line, when p is host memory the
   /// device cannot access (a fault in the kernel would name neither var nor
   /// the fix). A lookup for memory hpp handed out; else one

@@ -1,12 +1,16 @@
 // A reduction whose variable's only use after the region is
-// `hpp::deep_copy(view, v);` as the very next statement, into a rank-0
+// `hpp::deep_copy(view, v);` among the copies right after it, into a rank-0
 // View of v's type (what a parallel_reduce into a View lowers to, or the
 // same written by hand): GPU backends hand the view's data to the
 // reduction (device_into), so the kernel writes the result there when the
 // memory is device-only, and the user's copy is replaced by one the
 // region makes only when the kernel did not. OpenMP keeps the copy. Any
 // other use of the variable, a statement in between, another element
-// type or rank, nowait, or a loc reduction keeps the host result.
+// type or rank, nowait, or a loc reduction keeps the host result. Several
+// results go into views apart only (hpp_launch.apart, checked at run time:
+// the kernel writes them in no particular order), and the copies taken
+// out stop at the first that is not one (a copy the program still makes
+// must come after every copy taken out, as in the serial order).
 // RUN: %hppc translate --backend=openmp %s -o - | %FileCheck %s --check-prefix=OMP
 // RUN: %hppc translate --backend=cuda %s -o /dev/null --report | %FileCheck %s --check-prefix=REPORT
 // RUN: %hppc translate --backend=cuda %s -o /dev/null --report-json %t.json
@@ -28,6 +32,11 @@ void by_hand(int n, const double *x, const hpp::View<double, 0> &total) {
 }
 // JSON: "into_view": "total"
 // JSON: "into_view": "total"
+// JSON: "into_view": "sum"
+// JSON: "into_view": "squares"
+// JSON: "into_view": "sum"
+// JSON: "into_view": "squares"
+// JSON: "into_view": "sum"
 // JSON-NOT: into_view
 // REPORT-LABEL: region 'by_hand'
 // REPORT: s goes on into view total: on GPUs the kernel writes it there when its memory is device-only (no wait)
@@ -144,3 +153,93 @@ void nowait_and_loc(int n, const double *x, const hpp::View<double, 0> &total, h
 // CUDA: hpp_red_s.result_at_fence(s);
 // CUDA-NOT: device_into
 // CUDA: hpp::deep_copy(where, at);
+
+// Two results, each into its view, as a parallel_reduce into two Views
+// lowers to.
+void two_views(int n, const double *x, const hpp::View<double, 0> &sum,
+               const hpp::View<double, 0> &squares) {
+  double s = 0, q = 0;
+#pragma hpp parallel reduction(+: s, q) name("two_views")
+  for (int i = 0; i < n; ++i) {
+    s += x[i];
+    q += x[i] * x[i];
+  }
+  hpp::deep_copy(sum, s);
+  hpp::deep_copy(squares, q);
+}
+// REPORT-LABEL: region 'two_views'
+// REPORT: s goes on into view sum: on GPUs
+// REPORT: q goes on into view squares: on GPUs
+// CUDA-LABEL: void two_views(
+// CUDA: const bool hpp_views_apart = hpp_launch.apart(sum.data(), squares.data());
+// CUDA: hpp_dev_s ={{[[:space:]]*}}hpp_red_s.device_into({{[[:space:]]*}}hpp_views_apart{{[[:space:]]*}}? sum.data(){{[[:space:]]*}}: nullptr)
+// CUDA: hpp_dev_q ={{[[:space:]]*}}hpp_red_q.device_into({{[[:space:]]*}}hpp_views_apart{{[[:space:]]*}}? squares.data(){{[[:space:]]*}}: nullptr)
+// CUDA: if (!hpp_red_s.delivered())
+// CUDA-NEXT: hpp::deep_copy(sum, hpp_red_s.result());
+// CUDA-NEXT: if (!hpp_red_q.delivered())
+// CUDA-NEXT: hpp::deep_copy(squares, hpp_red_q.result());
+// CUDA-NOT: deep_copy
+// CUDA: /* sum: made by region 'two_views' */
+// CUDA-NEXT: /* squares: made by region 'two_views' */
+
+double api_two(int n, const double *x, const hpp::View<double, 0> &sum,
+               const hpp::View<double, 0> &squares) {
+  hpp::parallel_reduce(
+      "api_two", n, [=](int i, double &s, double &q) {
+        s += x[i];
+        q += x[i] * x[i];
+      },
+      sum, squares);
+  double h;
+  hpp::deep_copy(h, sum);
+  return h;
+}
+// REPORT-LABEL: region 'api_two'
+// REPORT: goes on into view sum: on GPUs
+// REPORT: goes on into view squares: on GPUs
+// CUDA-LABEL: double api_two(
+// CUDA: const bool hpp_views_apart ={{[[:space:]]*}}hpp_launch.apart(
+// CUDA: hpp_views_apart{{[[:space:]]*}}? hpp_result
+// CUDA: hpp_views_apart{{[[:space:]]*}}? hpp_result
+
+// A copy of another value ends the copies taken out: q's copy, after it,
+// stays the program's own.
+void run_ends(int n, const double *x, const hpp::View<double, 0> &sum,
+              const hpp::View<double, 0> &squares, const hpp::View<double, 0> &other) {
+  double s = 0, q = 0, o = 2;
+#pragma hpp parallel reduction(+: s, q) name("run_ends")
+  for (int i = 0; i < n; ++i) {
+    s += x[i];
+    q += x[i] * x[i];
+  }
+  hpp::deep_copy(sum, s);
+  hpp::deep_copy(other, o);
+  hpp::deep_copy(squares, q);
+}
+// CUDA-LABEL: void run_ends(
+// CUDA-NOT: hpp_views_apart
+// CUDA: hpp_dev_s = hpp_red_s.device_into({{[[:space:]]*}}sum.data())
+// CUDA: hpp_dev_q ={{[[:space:]]*}}hpp_red_q.device()
+// CUDA: q = hpp_red_q.result();
+// CUDA: /* sum: made by region 'run_ends' */
+// CUDA-NEXT: hpp::deep_copy(other, o);
+// CUDA-NEXT: hpp::deep_copy(squares, q);
+
+// The first result is read again: its copy stays, and so does every copy
+// after it.
+double first_read(int n, const double *x, const hpp::View<double, 0> &sum,
+                  const hpp::View<double, 0> &squares) {
+  double s = 0, q = 0;
+#pragma hpp parallel reduction(+: s, q) name("first_read")
+  for (int i = 0; i < n; ++i) {
+    s += x[i];
+    q += x[i] * x[i];
+  }
+  hpp::deep_copy(sum, s);
+  hpp::deep_copy(squares, q);
+  return s;
+}
+// CUDA-LABEL: double first_read(
+// CUDA-NOT: device_into
+// CUDA: hpp::deep_copy(sum, s);
+// CUDA-NEXT: hpp::deep_copy(squares, q);

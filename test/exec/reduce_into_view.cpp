@@ -16,6 +16,8 @@
 // deep_copy to the host, on the default stream or another) must still
 // see it. Views in host-visible spaces get the result through the host.
 // Zero iterations must still write the view (the kernel does not run).
+// Several results into views that share memory must land in program
+// order.
 // Every value is a multiple of 1/4, so every order of the sums gives the
 // same bits.
 #include <cstdio>
@@ -127,6 +129,45 @@ int main() {
       s += x[i] * 2;
     hpp::deep_copy(on_stream, s);
     std::printf("on a stream: %.2f\n", read(on_stream));
+  }
+
+  // Several results into views: views apart get them from the kernel;
+  // views that share memory (the same view twice, a copy of a view, which
+  // shares its data) get them in program order, so the last copy wins as
+  // in the serial build.
+  {
+    DeviceScalar sum("sum"), squares("squares");
+    hpp::parallel_reduce(
+        "two_sums", n, [=](int i, double& s, double& q) {
+          s += x[i];
+          q += x[i] * x[i];
+        },
+        sum, squares);
+    std::printf("two views: %.2f %.2f\n", read(sum), read(squares));
+    DeviceScalar alias = sum;
+    for (int t : trips) {
+      double s = 1, q = 2, m = -1;
+#pragma hpp parallel reduction(+: s, q) reduction(max: m) name("three_into")
+      for (int i = 0; i < t; ++i) {
+        s += x[i];
+        q += x[i] * 3;
+        m = x[i] > m ? x[i] : m;
+      }
+      hpp::deep_copy(sum, s);
+      hpp::deep_copy(squares, q);
+      hpp::deep_copy(alias, m);
+      std::printf("over %d: sum view holds %.2f (the max), squares %.2f\n", t, read(sum),
+                  read(squares));
+      double u = 0, v = 0;
+#pragma hpp parallel reduction(+: u, v) name("same_view")
+      for (int i = 0; i < t; ++i) {
+        u += x[i];
+        v += 1;
+      }
+      hpp::deep_copy(squares, u);
+      hpp::deep_copy(squares, v);
+      std::printf("over %d: one view twice holds %.2f\n", t, read(squares));
+    }
   }
 
   hpp::free(x);

@@ -199,6 +199,14 @@ std::string GPURegionWriter::launchPrologue(std::string &Captures) const {
 std::string GPURegionWriter::reductionHandles(std::string &Captures) const {
   const Construct &L = *R.Root;
   std::string Pro;
+  // Results into several views: the kernel may write them only where the
+  // views share no memory, since it writes them in no particular order.
+  SmallVector<std::string, 2> Views;
+  for (const ReductionVar &RV : L.Reductions)
+    if (RV.ResultCopy)
+      Views.push_back(RV.ResultView + ".data()");
+  if (Views.size() > 1)
+    Pro += formatv("const bool hpp_views_apart = hpp_launch.apart({0});\n", join(Views, ", "));
   for (const ReductionVar &RV : L.Reductions) {
     std::string Op = runtimeOpType(RV);
     ReductionOpText OpText(id(L), RV);
@@ -221,8 +229,11 @@ std::string GPURegionWriter::reductionHandles(std::string &Captures) const {
                      OpText.type(), typeAlias(RV.Name), RV.Name, OpText.argument());
       // A result that goes on into a rank-0 View: the kernel writes it
       // there when the view's memory is device-only (rootEpilogue).
-      Captures += RV.ResultCopy ? formatv(", hpp_dev_{0} = hpp_red_{0}.device_into({1}.data())",
-                                          RV.Name, RV.ResultView)
+      std::string Target = Views.size() > 1
+                               ? formatv("hpp_views_apart ? {0}.data() : nullptr", RV.ResultView)
+                               : RV.ResultView + ".data()";
+      Captures += RV.ResultCopy ? formatv(", hpp_dev_{0} = hpp_red_{0}.device_into({1})",
+                                          RV.Name, Target)
                                       .str()
                                 : formatv(", hpp_dev_{0} = hpp_red_{0}.device()", RV.Name).str();
     }

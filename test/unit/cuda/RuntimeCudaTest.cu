@@ -1498,7 +1498,8 @@ struct Spinner {
 // launch() returns while block 0 is still held, delivered() says so, and
 // the value is there once the stream ends. Memory the host can read
 // (pinned), no target, or no launch (zero iterations) leave the result to
-// result(), and the target untouched.
+// result(), and the target untouched. Launch::apart says when several
+// results may go into their targets so.
 void case_reduce_into() {
   cudaStream_t stream;
   CUDA_OK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
@@ -1546,6 +1547,16 @@ void case_reduce_into() {
   CUDA_OK(cudaFreeHost(pinned));
   CUDA_OK(cudaFreeHost(hold));
   CUDA_OK(cudaStreamDestroy(stream));
+  // Launch::apart, which lets several results go into views: objects
+  // apart, adjacent, the same, and a narrower one inside a wider one.
+  alignas(8) unsigned char bytes[32] = {};
+  auto *d = reinterpret_cast<double *>(bytes);
+  auto *f = reinterpret_cast<float *>(bytes + 4);
+  CHECK(rt::Launch::apart(d, d + 1, d + 2));
+  CHECK(!rt::Launch::apart(d, d + 1, d));
+  CHECK(!rt::Launch::apart(d, f));
+  CHECK(rt::Launch::apart(f, d + 1));
+  CHECK(rt::Launch::apart(d));
 }
 
 void case_pool_growth_no_sync() {
