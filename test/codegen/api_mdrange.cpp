@@ -27,17 +27,17 @@ void fill(int rows, int cols, double *a) {
 // OMP-NEXT: hpprt::trip_count<hpprt::Cmp::Lt>(hpp_lb0_1, hpp_ub0_1, 1);
 // OMP-NEXT: const hpprt::index_t hpp_n0 = hpp_n0_0 * hpp_n0_1;
 // OMP: const hpprt::FastDiv hpp_div0_1(hpp_n0_1, hpp_n0);
-// OMP: for (hpprt::index_t hpp_iv0 = hpp_chunk.begin, hpp_row_end0;
+// OMP: hpprt::index_t hpp_q0 = hpp_chunk.begin, hpp_x0_1 = 0;
+// OMP-NEXT: if (hpp_chunk.begin < hpp_chunk.end) {
+// OMP-NEXT: hpp_x0_1 = hpp_div0_1.peel(hpp_q0);
+// OMP-NEXT: }
+// OMP-NEXT: for (hpprt::index_t hpp_iv0 = hpp_chunk.begin, hpp_row_end0;
 // OMP-NEXT: hpp_iv0 < hpp_chunk.end; hpp_iv0 = hpp_row_end0) {
-// OMP-NEXT: hpprt::index_t hpp_q0 = hpp_iv0;
-// OMP-NEXT: const hpprt::index_t hpp_x0_1 = hpp_div0_1.peel(hpp_q0);
-// OMP-NEXT: const hpprt::index_t hpp_row_first0 = hpp_x0_1;
-// OMP-NEXT: hpp_row_end0 =
-// OMP-NEXT: hpprt::row_end(hpp_iv0, hpp_row_first0, hpp_n0_1, hpp_chunk.end);
+// OMP-NEXT: hpp_row_end0 ={{[[:space:]]*}}hpprt::row_end(hpp_iv0, hpp_x0_1, hpp_n0_1, hpp_chunk.end);
 // OMP-NEXT: int i = hpprt::index_at(hpp_lb0_0, hpp_q0, 1);
-// OMP-NEXT: for (hpprt::index_t hpp_col0 = hpp_row_first0;
-// OMP-NEXT: hpp_col0 < hpp_row_first0 + (hpp_row_end0 - hpp_iv0); ++hpp_col0) {
-// OMP-NEXT: int j = hpprt::index_at(hpp_lb0_1, hpp_col0, 1);
+// OMP-NEXT: for (int j = static_cast<int>(hpp_lb0_1 + hpp_x0_1);
+// OMP-NEXT: j <{{[[:space:]]*}}static_cast<int>(hpp_lb0_1 +{{[[:space:]]*}}(hpp_x0_1 + (hpp_row_end0 - hpp_iv0)));
+// OMP-NEXT: ++j) {
 // OMP: { a[i * cols + j] = i + j; }
 
 // CUDA: { // hpp region 'grid' (flat loop) from {{.*}}api_mdrange.cpp:11: CUDA kernel hpp_kernel_grid

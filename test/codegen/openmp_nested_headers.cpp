@@ -89,19 +89,22 @@ void headers(int T, int n, std::size_t nz, unsigned un, long ln, double *out) {
 // CUDA-LABEL: void headers(
 // CUDA: hpprt::cuda::lane_trip_count(
 
-// A collapsed root loop is walked row by row of its innermost dimension;
-// the rows keep the normalised index whatever their form (the user's index
-// made a store-bound collapse(3) loop 1.5x slower on this project's CI
-// machine).
+// A collapsed root loop is walked row by row of its innermost dimension:
+// the chunk's first iteration is split into indices once, the outer
+// indices count on from row to row, and a row in walksOwnIndex's form runs
+// over the user's own index. The extents the rows read are private to
+// each thread.
 void rows(int n, int m, double *a) {
 #pragma hpp parallel collapse(2)
   for (int i = 0; i < n; ++i)
     for (int k = m; k > 0; --k)
       a[i * m + k - 1] = i + k;
   // OMP-LABEL: void rows(
-  // OMP: #pragma omp parallel firstprivate(hpp_lb0_0, hpp_lb0_1, hpp_div0_1)
-  // OMP: for (hpprt::index_t hpp_col0 = hpp_row_first0;
-  // OMP: int k = hpprt::index_at(hpp_lb0_1, hpp_col0, -1);
+  // OMP: #pragma omp parallel firstprivate(hpp_lb0_0, hpp_lb0_1, hpp_n0_1)
+  // OMP: for (int k = static_cast<int>(hpp_lb0_1 - hpp_x0_1);
+  // OMP-NEXT: k >
+  // OMP-NEXT: static_cast<int>(hpp_lb0_1 - (hpp_x0_1 + (hpp_row_end0 - hpp_iv0)));
+  // OMP-NEXT: --k) {
 }
 
 // A root loop of one dimension in that form walks each thread's chunk over
@@ -140,4 +143,32 @@ void flat_step(int n, int *list) {
   // OMP: for (hpprt::index_t hpp_iv0 = hpp_chunk.begin; hpp_iv0 < hpp_chunk.end;
   // OMP-NEXT: ++hpp_iv0) {
   // OMP-NEXT: int i = hpprt::index_at(hpp_lb0_0, hpp_iv0, 2);
+}
+
+// Rows in another form keep the normalised index (`<=`); three dimensions
+// carry through two levels.
+void rows3(int n, int m, int p, double *a) {
+#pragma hpp parallel collapse(3)
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < m; ++j)
+      for (int k = 0; k <= p - 1; ++k)
+        a[(i * m + j) * p + k] = i + j + k;
+  // OMP-LABEL: void rows3(
+  // OMP: #pragma omp parallel firstprivate(hpp_lb0_0, hpp_lb0_1, hpp_lb0_2, hpp_n0_1, hpp_n0_2)
+  // OMP: hpprt::index_t hpp_q0 = hpp_chunk.begin, hpp_x0_2 = 0, hpp_x0_1 = 0;
+  // OMP-NEXT: if (hpp_chunk.begin < hpp_chunk.end) {
+  // OMP-NEXT: hpp_x0_2 = hpp_div0_2.peel(hpp_q0);
+  // OMP-NEXT: hpp_x0_1 = hpp_div0_1.peel(hpp_q0);
+  // OMP-NEXT: }
+  // OMP: int i = hpprt::index_at(hpp_lb0_0, hpp_q0, 1);
+  // OMP-NEXT: int j = hpprt::index_at(hpp_lb0_1, hpp_x0_1, 1);
+  // OMP-NEXT: for (hpprt::index_t hpp_col0 = hpp_x0_2;
+  // OMP-NEXT: hpp_col0 < hpp_x0_2 + (hpp_row_end0 - hpp_iv0); ++hpp_col0) {
+  // OMP-NEXT: int k = hpprt::index_at(hpp_lb0_2, hpp_col0, 1);
+  // OMP: // next row
+  // OMP-NEXT: hpp_x0_2 = 0;
+  // OMP-NEXT: if (++hpp_x0_1 == hpp_n0_1) {
+  // OMP-NEXT: hpp_x0_1 = 0;
+  // OMP-NEXT: ++hpp_q0;
+  // OMP-NEXT: }
 }

@@ -17,8 +17,10 @@
 // iteration must run exactly once with the serial loop's indices whatever
 // the thread count: chunks that start and end inside a row (3 rows of 1000
 // over 7 threads), rows of one element, more threads than iterations,
-// non-zero and descending bounds, unsigned and 64-bit indices, `continue`,
-// and reductions (plus, max, minloc) over collapsed loops.
+// non-zero and descending bounds, unsigned and 64-bit indices, four
+// dimensions, `continue`, and reductions (plus, max, minloc) over
+// collapsed loops.
+#include <cstddef>
 #include <cstdio>
 #include <hpp/hpp.hpp>
 
@@ -75,6 +77,32 @@ int main() {
         for (int c = 1; c < 15; c += 3)
           v[(a * 3 + (10 - b) / 2) * 5 + (c - 1) / 3] += static_cast<int>(a + b * c);
     std::printf("small space %lld\n", checksum(v, 30));
+    hpp::free(v);
+  }
+
+  // Four dimensions: at a row's end the indices carry through two levels
+  // (the innermost loop's own index runs down, a size_t one up).
+  {
+    const int n0 = 3, n1 = 5, n2 = 7;
+    const std::size_t n3 = 11;
+    int *v = hpp::alloc<int>(n0 * n1 * n2 * n3, hpp::Space::Shared);
+    for (std::size_t i = 0; i < n0 * n1 * n2 * n3; ++i)
+      v[i] = 0;
+#pragma hpp parallel collapse(4)
+    for (int a = 0; a < n0; ++a)
+      for (int b = n1; b > 0; --b)
+        for (int c = 0; c < n2; ++c)
+          for (std::size_t d = 0; d < n3; ++d)
+            v[((a * n1 + b - 1) * n2 + c) * n3 + d] += a * 1000 + b * 100 + c * 10 +
+                                                       static_cast<int>(d) + 1;
+    std::printf("four dimensions %lld\n", checksum(v, n0 * n1 * n2 * n3));
+#pragma hpp parallel collapse(4)
+    for (int a = 0; a < n0; ++a)
+      for (int b = 0; b < n1; ++b)
+        for (int c = 0; c < n2; ++c)
+          for (int d = n2 + 3; d > 0; --d)
+            v[((a * n1 + b) * n2 + c) * n3 + d - 1] -= a + b + c + d;
+    std::printf("four dimensions, down %lld\n", checksum(v, n0 * n1 * n2 * n3));
     hpp::free(v);
   }
 

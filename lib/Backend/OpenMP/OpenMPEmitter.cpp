@@ -93,13 +93,17 @@ private:
   /// the region may throw; iterationEnd() closes it.
   std::string chunkLoopHeader(const Construct &L) const;
   /// Whether the chunk loop of collapsed loop L walks the chunk row by row
-  /// of the innermost dimension: the outer indices are recomputed once per
-  /// row, and the innermost loop is an ordinary loop compilers vectorise
-  /// (one division per dimension and iteration is 10-30x slower on
-  /// streaming bodies). Not for regions that may throw (a thread stops at
+  /// of the innermost dimension: the outer indices count on from row to
+  /// row (rowsAdvance), and the innermost loop is an ordinary loop
+  /// compilers vectorise (one division per dimension and iteration is
+  /// 10-30x slower on streaming bodies; one per row cost a small 3-D
+  /// stencil a quarter of its time). Not for regions that may throw (a thread stops at
   /// its first exception, which needs one loop to break out of) and scans.
   bool walksRows(const Construct &L) const;
   std::string iterationEnd() const;
+  /// What ends a row of a chunk that walksRows(L): the indices of the
+  /// next row, counted on from this one's (no division per row).
+  std::string rowsAdvance(const Construct &L) const;
   /// Whether the chunk loop of root loop L runs over the user's own index
   /// (walksOwnIndex) from the chunk's first index to its last, rather than
   /// over iteration numbers with the index narrowed from each: one
@@ -221,26 +225,42 @@ bool RegionWriter::walksRows(const Construct &L) const {
 
 std::string RegionWriter::chunkLoopHeader(const Construct &L) const {
   if (walksRows(L)) {
-    // hpp_iv0 steps from row to row of the innermost dimension; the inner
-    // loop covers the part of the row inside this thread's chunk.
+    // The chunk's first iteration is split into indices once; from there
+    // hpp_iv0 steps from row to row of the innermost dimension, and
+    // rowsAdvance() counts the indices on at the end of each row. The
+    // inner loop covers the part of the row inside this thread's chunk.
     std::string K = id(L);
     unsigned Inner = L.Dims.size() - 1;
-    std::string Out = "for (hpprt::index_t hpp_iv0 = hpp_chunk.begin, hpp_row_end0; "
-                      "hpp_iv0 < hpp_chunk.end; hpp_iv0 = hpp_row_end0) { " +
-                      peelDecls(L, K, "hpp_iv0");
-    Out += formatv("const hpprt::index_t hpp_row_first{0} = hpp_x{0}_{1}; "
-                   "hpp_row_end0 = hpprt::row_end(hpp_iv0, hpp_row_first{0}, hpp_n{0}_{1}, "
+    std::string Out = formatv("hpprt::index_t hpp_q{0} = hpp_chunk.begin", K);
+    for (unsigned D = Inner; D > 0; --D)
+      Out += formatv(", hpp_x{0}_{1} = 0", K, D);
+    // (An empty chunk may belong to a loop with an extent of 0.)
+    Out += ";\nif (hpp_chunk.begin < hpp_chunk.end) {\n";
+    for (unsigned D = Inner; D > 0; --D)
+      Out += formatv("hpp_x{0}_{1} = hpp_div{0}_{1}.peel(hpp_q{0});\n", K, D);
+    Out += "}\n";
+    Out += formatv("for (hpprt::index_t hpp_iv0 = hpp_chunk.begin, hpp_row_end0; "
+                   "hpp_iv0 < hpp_chunk.end; hpp_iv0 = hpp_row_end0) {{ "
+                   "hpp_row_end0 = hpprt::row_end(hpp_iv0, hpp_x{0}_{1}, hpp_n{0}_{1}, "
                    "hpp_chunk.end); ",
                    K, Inner);
     for (unsigned D = 0; D < Inner; ++D)
       Out += indexDecl(L, K, D, D == 0 ? "hpp_q" + K : formatv("hpp_x{0}_{1}", K, D).str());
-    // The row keeps the normalised index even where walksOwnIndex would
-    // allow the user's: the suite's nested_init (collapse(3), a store per
-    // iteration) ran 1.5x slower over the user's index, while heat_3d and
-    // diffusion3d gained 5-10% (docs/performance.md, 2026-11-28).
-    Out += formatv("for (hpprt::index_t hpp_col{0} = hpp_row_first{0}; "
-                   "hpp_col{0} < hpp_row_first{0} + (hpp_row_end0 - hpp_iv0); ++hpp_col{0}) {{ ",
-                   K);
+    std::string RowLength = "(hpp_row_end0 - hpp_iv0)";
+    const LoopDim &Dim = L.Dims.back();
+    if (walksOwnIndex(Dim, Ctx)) {
+      StringRef Sign = Dim.Step > 0 ? "+" : "-";
+      auto Bound = [&](StringRef Offset) {
+        return formatv("static_cast<{0}>(hpp_lb{1}_{2} {3} {4})", Dim.IndexTypeText, K, Inner,
+                       Sign, Offset)
+            .str();
+      };
+      std::string First = formatv("hpp_x{0}_{1}", K, Inner);
+      return Out + ownIndexHeader(Dim, Bound(First), Bound("(" + First + " + " + RowLength + ")"));
+    }
+    Out += formatv("for (hpprt::index_t hpp_col{0} = hpp_x{0}_{1}; "
+                   "hpp_col{0} < hpp_x{0}_{1} + {2}; ++hpp_col{0}) {{ ",
+                   K, Inner, RowLength);
     return Out + indexDecl(L, K, Inner, "hpp_col" + K);
   }
   if (walksOwnIndexInChunk(L)) {
@@ -260,6 +280,20 @@ std::string RegionWriter::chunkLoopHeader(const Construct &L) const {
          std::string(R.MayThrow ? "try { " : "") + indexDecls(L, id(L), "hpp_iv0");
 }
 
+std::string RegionWriter::rowsAdvance(const Construct &L) const {
+  std::string K = id(L);
+  unsigned Inner = L.Dims.size() - 1;
+  // The next row starts at the innermost dimension's first iteration; each
+  // outer index that reaches its extent goes back to 0 and carries into
+  // the next one out, the outermost (hpp_qK) last.
+  std::string Out = formatv("// next row\nhpp_x{0}_{1} = 0;\n", K, Inner);
+  std::string Carry = formatv("++hpp_q{0};", K);
+  for (unsigned D = 1; D < Inner; ++D)
+    Carry = formatv("if (++hpp_x{0}_{1} == hpp_n{0}_{1}) {{ hpp_x{0}_{1} = 0; {2} }", K, D, Carry)
+                .str();
+  return Out + Carry + "\n";
+}
+
 bool RegionWriter::walksOwnIndexInChunk(const Construct &L) const {
   return L.Dims.size() == 1 && !R.MayThrow && walksOwnIndex(L.Dims.front(), Ctx);
 }
@@ -269,8 +303,10 @@ std::string RegionWriter::loopConstantsClause(const Construct &L) const {
   if (!walksOwnIndexInChunk(L))
     for (unsigned D = 0; D < L.Dims.size(); ++D)
       Names.push_back(formatv("hpp_lb{0}_{1}", id(L), D));
+  // Rows read the extents (row ends, the indices' carries); the other
+  // collapsed forms divide by them each iteration.
   for (unsigned D = 1; D < L.Dims.size(); ++D)
-    Names.push_back(formatv("hpp_div{0}_{1}", id(L), D));
+    Names.push_back(formatv(walksRows(L) ? "hpp_n{0}_{1}" : "hpp_div{0}_{1}", id(L), D));
   return Names.empty() ? "" : " firstprivate(" + join(Names, ", ") + ")";
 }
 
@@ -405,7 +441,7 @@ Error RegionWriter::emitRootLoop(const Construct &L) {
   if (Error E = rewriteLoopHeaders(L, chunkLoopHeader(L), Edit))
     return E;
 
-  std::string Epi = walksRows(L) ? "} }\n" : iterationEnd();
+  std::string Epi = walksRows(L) ? "}\n" + rowsAdvance(L) + "}\n" : iterationEnd();
   for (const ReductionVar &RV : L.Reductions) {
     if (RV.InScan) {
       // The thread that ran the last iteration holds the total.
