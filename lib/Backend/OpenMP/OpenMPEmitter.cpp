@@ -97,8 +97,9 @@ private:
   /// row (rowsAdvance), and the innermost loop is an ordinary loop
   /// compilers vectorise (one division per dimension and iteration is
   /// 10-30x slower on streaming bodies; one per row cost a small 3-D
-  /// stencil a quarter of its time). Not for regions that may throw (a thread stops at
-  /// its first exception, which needs one loop to break out of) and scans.
+  /// stencil a quarter of its time). Not for regions that may throw (a
+  /// thread stops at its first exception, which needs one loop to break
+  /// out of) and scans.
   bool walksRows(const Construct &L) const;
   std::string iterationEnd() const;
   /// What ends a row of a chunk that walksRows(L): the indices of the
@@ -212,6 +213,19 @@ std::string ownIndexHeader(const LoopDim &Dim, StringRef First, StringRef Last) 
                  First, Dim.Cmp == LoopCmp::Lt ? "<" : ">", Last, Dim.Step > 0 ? "++" : "--");
 }
 
+/// The same over the iterations First up to Last (iteration numbers, as
+/// counted by the trip count), which become indices once, in the header:
+/// `static_cast<T>(Lower + First)` (`-` for a loop that counts down).
+std::string ownIndexHeaderOver(const LoopDim &Dim, StringRef Lower, StringRef First,
+                               StringRef Last) {
+  StringRef Sign = Dim.Step > 0 ? "+" : "-";
+  auto At = [&](StringRef Iteration) {
+    return formatv("static_cast<{0}>({1} {2} {3})", Dim.IndexTypeText, Lower, Sign, Iteration)
+        .str();
+  };
+  return ownIndexHeader(Dim, At(First), At(Last));
+}
+
 /// Whether nested loop \p L keeps the user's header over its bounds
 /// evaluated once: one host thread runs it whole, so only the form of its
 /// one dimension matters.
@@ -234,7 +248,7 @@ std::string RegionWriter::chunkLoopHeader(const Construct &L) const {
     std::string Out = formatv("hpprt::index_t hpp_q{0} = hpp_chunk.begin", K);
     for (unsigned D = Inner; D > 0; --D)
       Out += formatv(", hpp_x{0}_{1} = 0", K, D);
-    // (An empty chunk may belong to a loop with an extent of 0.)
+    // Not for an empty chunk: its loop may have an extent of 0.
     Out += ";\nif (hpp_chunk.begin < hpp_chunk.end) {\n";
     for (unsigned D = Inner; D > 0; --D)
       Out += formatv("hpp_x{0}_{1} = hpp_div{0}_{1}.peel(hpp_q{0});\n", K, D);
@@ -247,34 +261,19 @@ std::string RegionWriter::chunkLoopHeader(const Construct &L) const {
     for (unsigned D = 0; D < Inner; ++D)
       Out += indexDecl(L, K, D, D == 0 ? "hpp_q" + K : formatv("hpp_x{0}_{1}", K, D).str());
     std::string RowLength = "(hpp_row_end0 - hpp_iv0)";
-    const LoopDim &Dim = L.Dims.back();
-    if (walksOwnIndex(Dim, Ctx)) {
-      StringRef Sign = Dim.Step > 0 ? "+" : "-";
-      auto Bound = [&](StringRef Offset) {
-        return formatv("static_cast<{0}>(hpp_lb{1}_{2} {3} {4})", Dim.IndexTypeText, K, Inner,
-                       Sign, Offset)
-            .str();
-      };
+    if (walksOwnIndex(L.Dims.back(), Ctx)) {
       std::string First = formatv("hpp_x{0}_{1}", K, Inner);
-      return Out + ownIndexHeader(Dim, Bound(First), Bound("(" + First + " + " + RowLength + ")"));
+      return Out + ownIndexHeaderOver(L.Dims.back(), formatv("hpp_lb{0}_{1}", K, Inner).str(),
+                                      First, "(" + First + " + " + RowLength + ")");
     }
     Out += formatv("for (hpprt::index_t hpp_col{0} = hpp_x{0}_{1}; "
                    "hpp_col{0} < hpp_x{0}_{1} + {2}; ++hpp_col{0}) {{ ",
                    K, Inner, RowLength);
     return Out + indexDecl(L, K, Inner, "hpp_col" + K);
   }
-  if (walksOwnIndexInChunk(L)) {
-    // The chunk's first and last iteration numbers become indices once, in
-    // the header; from there the loop is the user's own.
-    const LoopDim &Dim = L.Dims.front();
-    StringRef Sign = Dim.Step > 0 ? "+" : "-";
-    auto Bound = [&](StringRef Field) {
-      return formatv("static_cast<{0}>(hpp_lb{1}_0 {2} hpp_chunk.{3})", Dim.IndexTypeText, id(L),
-                     Sign, Field)
-          .str();
-    };
-    return ownIndexHeader(Dim, Bound("begin"), Bound("end"));
-  }
+  if (walksOwnIndexInChunk(L))
+    return ownIndexHeaderOver(L.Dims.front(), "hpp_lb" + id(L) + "_0", "hpp_chunk.begin",
+                              "hpp_chunk.end");
   return "for (hpprt::index_t hpp_iv0 = hpp_chunk.begin; hpp_iv0 < hpp_chunk.end; "
          "++hpp_iv0) { " +
          std::string(R.MayThrow ? "try { " : "") + indexDecls(L, id(L), "hpp_iv0");
