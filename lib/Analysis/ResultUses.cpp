@@ -156,11 +156,17 @@ const VarDecl *copiedIntoView(const Stmt *S, ASTContext &Ctx) {
   return V;
 }
 
+/// A copy into a view (copiedIntoView): the call, and the variable copied.
+struct ViewCopy {
+  const CallExpr *Call;
+  const VarDecl *Value;
+};
+
 /// The statements right after the region in its compound statement, up to
 /// the first that is not such a copy (what a parallel_reduce into Views
 /// lowers to: one copy per result, in the order of the results).
-SmallVector<const CallExpr *, 2> viewCopiesAfter(const Region &R, ASTContext &Ctx) {
-  SmallVector<const CallExpr *, 2> Copies;
+SmallVector<ViewCopy, 2> viewCopiesAfter(const Region &R, ASTContext &Ctx) {
+  SmallVector<ViewCopy, 2> Copies;
   const Stmt *S = R.Root->S;
   DynTypedNodeList Parents = Ctx.getParents(*S);
   const auto *Block = Parents.size() == 1 ? Parents[0].get<CompoundStmt>() : nullptr;
@@ -169,8 +175,12 @@ SmallVector<const CallExpr *, 2> viewCopiesAfter(const Region &R, ASTContext &Ct
   const auto *At = llvm::find(Block->body(), S);
   if (At == Block->body_end())
     return Copies;
-  for (auto It = std::next(At); It != Block->body_end() && copiedIntoView(*It, Ctx); ++It)
-    Copies.push_back(cast<CallExpr>(cast<Expr>(*It)->IgnoreImplicit()));
+  for (auto It = std::next(At); It != Block->body_end(); ++It) {
+    const VarDecl *Value = copiedIntoView(*It, Ctx);
+    if (!Value)
+      break;
+    Copies.push_back({cast<CallExpr>(cast<Expr>(*It)->IgnoreImplicit()), Value});
+  }
   return Copies;
 }
 
@@ -200,12 +210,14 @@ void markUnreadResults(Region &R, ASTContext &Ctx) {
   // before any the program still makes, so that where views share memory
   // the last copy in program order still writes last. With nowait the
   // value reaches the variable at a fence, not at the copy.
-  for (const CallExpr *Copy : viewCopiesAfter(R, Ctx)) {
-    const VarDecl *V = copiedIntoView(Copy, Ctx);
+  if (R.Root->Nowait)
+    return;
+  for (const ViewCopy &C : viewCopiesAfter(R, Ctx)) {
+    const CallExpr *Copy = C.Call;
     auto RV = llvm::find_if(R.Root->Reductions,
-                            [&](const ReductionVar &RV) { return RV.Var == V; });
+                            [&](const ReductionVar &RV) { return RV.Var == C.Value; });
     if (RV == R.Root->Reductions.end() || !RV->ReadAfter || RV->ResultCopy || RV->InScan ||
-        RV->IndexVar || R.Root->Nowait || readAfter(V, R, Ctx, Copy))
+        RV->IndexVar || readAfter(C.Value, R, Ctx, Copy))
       break;
     RV->ResultCopy = Copy;
     auto Text = [&](const Expr *E) {

@@ -101,17 +101,14 @@ std::string indexDecls(const Construct &L, StringRef K, StringRef Iv) {
   // Row-major decomposition of the collapsed iteration number: the
   // innermost index is peeled off first (remainder), the quotient goes on
   // outwards, and what is left is the outermost index.
-  return peelDecls(L, K, Iv) + peeledIndexDecls(L, K, formatv("hpp_x{0}_{1}", K, N - 1).str());
+  return peelFrom(L, K, Iv, N - 1) +
+         peeledIndexDecls(L, K, formatv("hpp_x{0}_{1}", K, N - 1).str());
 }
 
 std::string rowIndexDecls(const Construct &L, StringRef K, StringRef Row, StringRef Col) {
   unsigned N = L.Dims.size();
   assert(N > 1 && "rows of a single loop");
   return peelFrom(L, K, Row, N - 2) + peeledIndexDecls(L, K, Col);
-}
-
-std::string peelDecls(const Construct &L, StringRef K, StringRef Iv) {
-  return peelFrom(L, K, Iv, L.Dims.size() - 1);
 }
 
 std::string indexDecl(const Construct &L, StringRef K, unsigned D, StringRef Iter) {

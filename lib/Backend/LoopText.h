@@ -38,12 +38,6 @@ std::string boundsDecls(const Construct &Loop, llvm::StringRef K);
 /// The user's index variables recomputed from iteration number \p Iv.
 std::string indexDecls(const Construct &Loop, llvm::StringRef K, llvm::StringRef Iv);
 
-/// The row-major decomposition of collapsed loop K's flat iteration number
-/// \p Iv (two or more dimensions): `hpp_qK = Iv;` and the inner dimensions'
-/// iteration numbers `hpp_xK_D`, peeled off innermost first, which leave
-/// the outermost one in hpp_qK (one of indexDecls' parts).
-std::string peelDecls(const Construct &Loop, llvm::StringRef K, llvm::StringRef Iv);
-
 /// indexDecls for an iteration of two or more collapsed loops given as
 /// its \p Row (the outer loops' iterations, collapsed) and its position
 /// \p Col in the innermost loop: only the outer dimensions are peeled.

@@ -227,15 +227,17 @@ std::string GPURegionWriter::reductionHandles(std::string &Captures) const {
     } else {
       Pro += formatv("{0}<{1}, {2}> hpp_red_{3}(hpp_launch, {3}{4});\n", rt("Reduction"),
                      OpText.type(), typeAlias(RV.Name), RV.Name, OpText.argument());
-      // A result that goes on into a rank-0 View: the kernel writes it
-      // there when the view's memory is device-only (rootEpilogue).
-      std::string Target = Views.size() > 1
-                               ? formatv("hpp_views_apart ? {0}.data() : nullptr", RV.ResultView)
-                               : RV.ResultView + ".data()";
-      Captures += RV.ResultCopy ? formatv(", hpp_dev_{0} = hpp_red_{0}.device_into({1})",
-                                          RV.Name, Target)
-                                      .str()
-                                : formatv(", hpp_dev_{0} = hpp_red_{0}.device()", RV.Name).str();
+      if (!RV.ResultCopy) {
+        Captures += formatv(", hpp_dev_{0} = hpp_red_{0}.device()", RV.Name).str();
+      } else {
+        // A result that goes on into a rank-0 View: the kernel writes it
+        // there when the view's memory is device-only (rootEpilogue).
+        std::string Target =
+            Views.size() > 1 ? formatv("hpp_views_apart ? {0}.data() : nullptr", RV.ResultView)
+                             : RV.ResultView + ".data()";
+        Captures +=
+            formatv(", hpp_dev_{0} = hpp_red_{0}.device_into({1})", RV.Name, Target).str();
+      }
     }
   }
   return Pro;
